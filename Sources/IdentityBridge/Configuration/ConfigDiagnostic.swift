@@ -1,0 +1,45 @@
+/// One configuration problem, pointing at the YAML node at fault.
+///
+/// `description` is the compiler-style line `FILE:LINE:COLUMN: error: MESSAGE`.
+public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// The file (as given to the loader).
+    public var file: String
+    /// The line, from 1.
+    public var line: Int
+    /// The column, from 1 (counted in Unicode scalars).
+    public var column: Int
+    /// What is wrong and how to fix it.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(file: String, line: Int, column: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `FILE:LINE:COLUMN: error: MESSAGE`.
+    public var description: String { "\(file):\(line):\(column): error: \(message)" }
+}
+
+/// A configuration that could not be loaded: every problem found, in file order.
+public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Every problem, sorted by line and column.
+    public var diagnostics: [ConfigDiagnostic]
+
+    /// Creates an error from its diagnostics (sorted by position).
+    public init(diagnostics: [ConfigDiagnostic]) {
+        self.diagnostics = diagnostics.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+    }
+
+    /// One diagnostic line per problem.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+
+    /// The error as a uniform ``IdentityError`` (`configuration_invalid`).
+    public var identityError: IdentityError {
+        IdentityError(
+            .configurationInvalid, message: description,
+            recovery: "Fix each line reported; `identityctl validate FILE` checks a configuration.")
+    }
+}

@@ -1,0 +1,309 @@
+internal import Yams
+
+/// Collects diagnostics while a configuration is read.
+final class DiagnosticCollector {
+    let file: String
+    var diagnostics: [ConfigDiagnostic] = []
+    init(file: String) { self.file = file }
+
+    func report(_ message: String, at mark: Mark?) {
+        diagnostics.append(ConfigDiagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))
+    }
+}
+
+/// A duration written as seconds (`300`) or with a unit (`90s`, `5m`, `1h`, `2d`).
+public struct ConfigDuration: Hashable, Sendable {
+    /// The duration in whole seconds.
+    public var seconds: Int64
+    /// Creates a duration.
+    public init(seconds: Int64) { self.seconds = seconds }
+
+    /// Parses `300`, `90s`, `5m`, `1h` or `2d`; `nil` when not a duration.
+    public static func parse(_ text: String) -> ConfigDuration? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let last = trimmed.last else { return nil }
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        if let unit = units[last], let value = Int64(trimmed.dropLast()), value >= 0 {
+            let (product, overflow) = value.multipliedReportingOverflow(by: unit)
+            return overflow ? nil : ConfigDuration(seconds: product)
+        }
+        if let value = Int64(trimmed), value >= 0 { return ConfigDuration(seconds: value) }
+        return nil
+    }
+
+    /// `5m`, `1h`, `90s`: the shortest exact spelling.
+    public var description: String {
+        if seconds > 0, seconds % 3600 == 0 { return "\(seconds / 3600)h" }
+        if seconds > 0, seconds % 60 == 0 { return "\(seconds / 60)m" }
+        return "\(seconds)s"
+    }
+}
+
+/// Reads one YAML mapping of settings for a plugin, reporting every problem with its line and
+/// column. Keys a plugin never reads are reported as unknown when the loader finishes.
+///
+/// ```swift
+/// func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? {
+///     let secret = reader.secret("secret")
+///     let lifetime = reader.duration("token_lifetime", default: 300, range: 1...420)
+///     guard let secret, let lifetime else { return nil }
+///     return MySettings(secret: secret, lifetime: lifetime)
+/// }
+/// ```
+public final class SettingsReader {
+    private let node: Node
+    private let collector: DiagnosticCollector
+    private let environment: ConfigEnvironment
+    private let baseDirectory: String
+    /// Where these settings sit, e.g. `apps.demo.providers[0]`.
+    public let path: String
+    /// The instance's kind.
+    public let kind: ProviderKind
+    private var readKeys: Set<String> = []
+    private var children: [SettingsReader] = []
+    private let errorCountAtStart: Int
+
+    init(node: Node, path: String, kind: ProviderKind, collector: DiagnosticCollector, environment: ConfigEnvironment,
+         baseDirectory: String, reservedKeys: Set<String> = []) {
+        self.node = node
+        self.path = path
+        self.kind = kind
+        self.collector = collector
+        self.environment = environment
+        self.baseDirectory = baseDirectory
+        self.readKeys = reservedKeys
+        self.errorCountAtStart = collector.diagnostics.count
+    }
+
+    /// Whether any problem was reported while reading these settings.
+    public var hasErrors: Bool { collector.diagnostics.count > errorCountAtStart }
+
+    private func pairs() -> [(key: Node, value: Node)] {
+        guard let mapping = node.mapping else { return [] }
+        return mapping.map { ($0.key, $0.value) }
+    }
+
+    private func value(_ key: String) -> Node? {
+        readKeys.insert(key)
+        return pairs().first { $0.key.string == key }?.value
+    }
+
+    private func keyMark(_ key: String) -> Mark? { pairs().first { $0.key.string == key }?.key.mark ?? node.mark }
+
+    /// Whether the key is present (marks it as known).
+    public func has(_ key: String) -> Bool { value(key) != nil }
+
+    /// Reports a problem at `key` (or at the mapping when the key is absent).
+    public func error(_ message: String, at key: String? = nil) {
+        let mark = key.flatMap { k in pairs().first { $0.key.string == k }?.value.mark } ?? node.mark
+        collector.report(message, at: mark)
+    }
+
+    private func describe(_ key: String) -> String { "'\(key)' of \(kind) provider" }
+
+    private func scalarText(_ key: String, _ node: Node) -> String? {
+        guard case .scalar(let scalar) = node else {
+            collector.report("\(describe(key)) must be a single value, not a \(node.mapping != nil ? "mapping" : "list").", at: node.mark)
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// A string setting, with `${VAR}` and `${VAR:-default}` references expanded.
+    public func string(_ key: String, required: Bool = false, default defaultValue: String? = nil) -> String? {
+        guard let node = value(key) else {
+            if required { collector.report("\(kind) provider is missing required setting '\(key)'.", at: self.node.mark) }
+            return defaultValue
+        }
+        guard let raw = scalarText(key, node) else { return nil }
+        if case .scalar(let scalar) = node, scalar.style == .plain, node.null != nil {
+            collector.report("\(describe(key)) must be a string, not null.", at: node.mark)
+            return nil
+        }
+        return expand(raw, at: node.mark, key: key)
+    }
+
+    /// Expands `${VAR}` / `${VAR:-default}`; reports a missing variable by name.
+    func expand(_ text: String, at mark: Mark?, key: String) -> String? {
+        guard text.contains("${") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "${") {
+            result += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
+                collector.report("\(describe(key)) has an unterminated '${' reference.", at: mark)
+                return nil
+            }
+            let body = rest[start.upperBound..<end]
+            let name: Substring
+            var fallback: Substring?
+            if let sep = body.range(of: ":-") {
+                name = body[..<sep.lowerBound]
+                fallback = body[sep.upperBound...]
+            } else {
+                name = body
+            }
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                collector.report("\(describe(key)) has an invalid variable reference '${\(body)}'.", at: mark)
+                return nil
+            }
+            if let value = environment.variables[String(name)], !(fallback != nil && value.isEmpty) {
+                result += value
+            } else if let fallback {
+                result += fallback
+            } else {
+                collector.report("environment variable \(name) is not set (needed by \(describe(key))).", at: mark)
+                return nil
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
+    }
+
+    /// A secret: `KEY: ${VAR}` / `${VAR:-dev-default}` or `KEY_file: path`. A literal secret in
+    /// the YAML is refused: secrets come from the environment or a file.
+    public func secret(_ key: String, required: Bool = true) -> Secret? {
+        let fileKey = key + "_file"
+        let inline = value(key)
+        let file = value(fileKey)
+        if inline != nil, file != nil {
+            collector.report("\(kind) provider sets both '\(key)' and '\(fileKey)'; keep one.", at: keyMark(fileKey))
+            return nil
+        }
+        if let file {
+            guard let path = scalarText(fileKey, file).flatMap({ expand($0, at: file.mark, key: fileKey) }) else { return nil }
+            let resolved = path.hasPrefix("/") ? path : baseDirectory + "/" + path
+            do {
+                let contents = try environment.readFile(resolved)
+                let trimmed = contents.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty else {
+                    collector.report("secret file '\(path)' for \(describe(key)) is empty.", at: file.mark)
+                    return nil
+                }
+                return Secret(trimmed)
+            } catch {
+                collector.report("cannot read secret file '\(path)' for \(describe(key)).", at: file.mark)
+                return nil
+            }
+        }
+        guard let inline else {
+            if required {
+                collector.report("\(kind) provider is missing required secret '\(key)' (set '\(key): ${VAR}' or '\(fileKey): PATH').", at: node.mark)
+            }
+            return nil
+        }
+        guard let raw = scalarText(key, inline) else { return nil }
+        guard raw.contains("${") else {
+            collector.report("\(describe(key)) is a literal secret; reference an environment variable ('${VAR}') or use '\(fileKey)'.", at: inline.mark)
+            return nil
+        }
+        guard let text = expand(raw, at: inline.mark, key: key) else { return nil }
+        guard !text.isEmpty else {
+            collector.report("\(describe(key)) is empty.", at: inline.mark)
+            return nil
+        }
+        return Secret(text)
+    }
+
+    /// A boolean setting (`true`/`false`).
+    public func bool(_ key: String, default defaultValue: Bool) -> Bool {
+        guard let node = value(key) else { return defaultValue }
+        guard case .scalar = node, let bool = node.bool, ["true", "false"].contains(node.string?.lowercased() ?? "") else {
+            collector.report("\(describe(key)) must be true or false, not '\(node.string ?? node.typeName)'.", at: node.mark)
+            return defaultValue
+        }
+        return bool
+    }
+
+    /// An integer setting within `range`.
+    public func int(_ key: String, default defaultValue: Int, range: ClosedRange<Int>) -> Int {
+        guard let node = value(key) else { return defaultValue }
+        guard case .scalar = node, let int = node.int else {
+            collector.report("\(describe(key)) must be an integer, not '\(node.string ?? node.typeName)'.", at: node.mark)
+            return defaultValue
+        }
+        guard range.contains(int) else {
+            collector.report("\(describe(key)) is \(int); it must be between \(range.lowerBound) and \(range.upperBound).", at: node.mark)
+            return defaultValue
+        }
+        return int
+    }
+
+    /// A duration in seconds (`300`, `90s`, `5m`, `1h`) within `range` seconds.
+    public func duration(_ key: String, default defaultValue: Int64, range: ClosedRange<Int64>) -> Int64 {
+        guard let node = value(key) else { return defaultValue }
+        guard let text = scalarText(key, node) else { return defaultValue }
+        guard let duration = ConfigDuration.parse(text) else {
+            collector.report("\(describe(key)) must be a duration such as 300, 90s, 5m or 1h, not '\(text)'.", at: node.mark)
+            return defaultValue
+        }
+        guard range.contains(duration.seconds) else {
+            let low = ConfigDuration(seconds: range.lowerBound).description
+            let high = ConfigDuration(seconds: range.upperBound).description
+            collector.report("\(describe(key)) is \(text) (\(duration.seconds)s); it must be between \(low) and \(high).", at: node.mark)
+            return defaultValue
+        }
+        return duration.seconds
+    }
+
+    /// One of `choices`.
+    public func choice(_ key: String, _ choices: [String], default defaultValue: String?) -> String? {
+        guard let node = value(key) else {
+            if defaultValue == nil { collector.report("\(kind) provider is missing required setting '\(key)' (one of: \(choices.joined(separator: ", "))).", at: self.node.mark) }
+            return defaultValue
+        }
+        guard let text = scalarText(key, node) else { return nil }
+        guard choices.contains(text) else {
+            collector.report("\(describe(key)) is '\(text)'; it must be one of: \(choices.joined(separator: ", ")).", at: node.mark)
+            return nil
+        }
+        return text
+    }
+
+    /// A list of mappings, each read by its own reader (unknown keys reported per element).
+    public func list(_ key: String, required: Bool = false) -> [SettingsReader]? {
+        guard let node = value(key) else {
+            if required { collector.report("\(kind) provider is missing required list '\(key)'.", at: self.node.mark) }
+            return nil
+        }
+        guard case .sequence(let sequence) = node else {
+            collector.report("\(describe(key)) must be a list.", at: node.mark)
+            return nil
+        }
+        var readers: [SettingsReader] = []
+        for (index, element) in sequence.enumerated() {
+            guard element.mapping != nil else {
+                collector.report("item \(index + 1) of \(describe(key)) must be a mapping.", at: element.mark)
+                continue
+            }
+            let child = SettingsReader(node: element, path: "\(path).\(key)[\(index)]", kind: kind, collector: collector,
+                                       environment: environment, baseDirectory: baseDirectory)
+            children.append(child)
+            readers.append(child)
+        }
+        return readers
+    }
+
+    /// Reports keys nobody read, here and in every child reader.
+    func reportUnknownKeys() {
+        for pair in pairs() {
+            guard let key = pair.key.string else { continue }
+            if !readKeys.contains(key) {
+                let known = readKeys.sorted().joined(separator: ", ")
+                collector.report("unknown setting '\(key)' for \(kind) provider (known: \(known)).", at: pair.key.mark)
+            }
+        }
+        for child in children { child.reportUnknownKeys() }
+    }
+}
+
+extension Node {
+    var typeName: String {
+        switch self {
+        case .mapping: "mapping"
+        case .sequence: "list"
+        case .scalar: "scalar"
+        case .alias: "alias"
+        }
+    }
+}

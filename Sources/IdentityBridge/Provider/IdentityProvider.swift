@@ -1,0 +1,72 @@
+/// The provider-neutral front of one vendor's user-identity system.
+///
+/// Backend glue code logs users in and out through this protocol and never names a vendor;
+/// tests swap one provider for another. Operations a vendor does not support throw
+/// ``IdentityError/Code/unsupportedOperation``; they never succeed silently.
+///
+/// ```swift
+/// let provider = try configuration.makeProvider(app: "demo", name: "zendesk-chat", registry: registry, context: context)
+/// let events = provider.events()
+/// let session = try await provider.login(UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann"))
+/// try await provider.logout()
+/// ```
+public protocol IdentityProvider: Sendable {
+    /// The kind and instance name.
+    var reference: ProviderReference { get }
+    /// What this provider can do.
+    var capabilities: ProviderCapabilities { get }
+    /// The backend issuer and verifier for this provider's credentials.
+    var issuer: any CredentialIssuer { get }
+    /// Where this provider's uniform events are emitted.
+    var eventHub: EventHub { get }
+
+    /// Logs `user` in: issues the credential and hands it to the vendor.
+    func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession
+    /// Logs in with a raw vendor credential, bypassing the issuer.
+    func login(credential: Credential) async throws(IdentityError) -> IdentitySession
+    /// Logs the current user out.
+    func logout() async throws(IdentityError)
+    /// Resets to a new anonymous identity.
+    func resetIdentity() async throws(IdentityError)
+    /// The vendor's view of the current user, `nil` when there is none.
+    func currentUser() async -> ProviderUser?
+
+    /// Sends a message as the current user (simulated support sessions).
+    func sendMessage(_ text: String) async throws(IdentityError)
+    /// Tells the vendor SDK the app came to the foreground.
+    func enterForeground() async throws(IdentityError)
+    /// Maps a raw vendor event into uniform events and emits them.
+    func handleVendorEvent(name: String, data: JSONValue) async throws(IdentityError) -> [IdentityEvent]
+    /// Changes a provider option at run time (e.g. `clear_anonymous_user_on_login`).
+    func setOption(_ key: String, to value: JSONValue) async throws(IdentityError)
+}
+
+extension IdentityProvider {
+    /// The plugin kind.
+    public var kind: ProviderKind { reference.kind }
+    /// The instance name.
+    public var name: String { reference.name }
+
+    /// A new stream of this provider's uniform events.
+    public func events() -> AsyncStream<IdentityEvent> { eventHub.stream() }
+
+    /// The credential this provider would hand a client app for `user`.
+    public func credential(for user: UserIdentity) throws(IdentityError) -> Credential {
+        try issuer.issue(for: user)
+    }
+
+    /// Default: `unsupported_operation`.
+    public func resetIdentity() async throws(IdentityError) { throw .unsupported("resetIdentity", provider: reference) }
+    /// Default: `unsupported_operation`.
+    public func sendMessage(_ text: String) async throws(IdentityError) { throw .unsupported("sendMessage", provider: reference) }
+    /// Default: `unsupported_operation`.
+    public func enterForeground() async throws(IdentityError) { throw .unsupported("enterForeground", provider: reference) }
+    /// Default: `unsupported_operation`.
+    public func handleVendorEvent(name: String, data: JSONValue) async throws(IdentityError) -> [IdentityEvent] {
+        throw .unsupported("handleVendorEvent", provider: reference)
+    }
+    /// Default: `unsupported_operation`.
+    public func setOption(_ key: String, to value: JSONValue) async throws(IdentityError) {
+        throw .unsupported("setOption(\(key))", provider: reference)
+    }
+}

@@ -1,0 +1,3 @@
+import IdentityBridgeCLI
+
+await IdentityCTL.main()
