@@ -76,7 +76,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "identityctl", dependencies: ["IdentityBridgeCLI"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "identityctl",
+            dependencies: ["IdentityBridgeCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Benchmark against jwt-kit (release build).
         .executableTarget(

@@ -1,3 +1,4 @@
+import ArgumentParser
 import IdentityBridgeCLI
 
 await IdentityCTL.main()

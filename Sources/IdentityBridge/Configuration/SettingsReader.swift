@@ -205,6 +205,54 @@ public final class SettingsReader {
         return Secret(text)
     }
 
+    /// A list of secrets (for key rotation), each written as `${VAR}` or `${VAR:-dev-default}`.
+    /// Returns `nil` when the key is absent (or `required` and absent, reported).
+    public func secrets(_ key: String, required: Bool = false, maxCount: Int = .max) -> [Secret]? {
+        guard let node = value(key) else {
+            if required { collector.report("\(kind) provider is missing required secret list '\(key)'.", at: self.node.mark) }
+            return nil
+        }
+        guard case .sequence(let sequence) = node else {
+            collector.report("\(describe(key)) must be a list of '${VAR}' references.", at: node.mark)
+            return nil
+        }
+        if sequence.count > maxCount {
+            collector.report("\(describe(key)) has \(sequence.count) entries; at most \(maxCount) are allowed.", at: node.mark)
+            return nil
+        }
+        var result: [Secret] = []
+        for element in sequence {
+            guard let raw = scalarText(key, element) else { continue }
+            guard raw.contains("${") else {
+                collector.report("an entry of \(describe(key)) is a literal secret; reference an environment variable ('${VAR}').", at: element.mark)
+                continue
+            }
+            guard let text = expand(raw, at: element.mark, key: key) else { continue }
+            guard !text.isEmpty else {
+                collector.report("an entry of \(describe(key)) is empty.", at: element.mark)
+                continue
+            }
+            result.append(Secret(text))
+        }
+        return result
+    }
+
+    /// A nested mapping, read by its own reader (unknown keys reported there too).
+    public func mapping(_ key: String, required: Bool = false) -> SettingsReader? {
+        guard let node = value(key) else {
+            if required { collector.report("\(kind) provider is missing required mapping '\(key)'.", at: self.node.mark) }
+            return nil
+        }
+        guard node.mapping != nil else {
+            collector.report("\(describe(key)) must be a mapping.", at: node.mark)
+            return nil
+        }
+        let child = SettingsReader(node: node, path: "\(path).\(key)", kind: kind, collector: collector,
+                                   environment: environment, baseDirectory: baseDirectory)
+        children.append(child)
+        return child
+    }
+
     /// A boolean setting (`true`/`false`).
     public func bool(_ key: String, default defaultValue: Bool) -> Bool {
         guard let node = value(key) else { return defaultValue }
