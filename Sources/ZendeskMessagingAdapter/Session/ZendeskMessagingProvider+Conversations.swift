@@ -1,4 +1,5 @@
 public import IdentityBridge
+import Logging
 
 extension ZendeskMessagingProvider {
     /// The conversations the current user can see.

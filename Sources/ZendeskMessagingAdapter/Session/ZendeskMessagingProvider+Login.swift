@@ -1,4 +1,5 @@
 public import IdentityBridge
+import Logging
 
 extension ZendeskMessagingProvider {
     /// Issues a JWT for `user` with the active signing key and logs in with it.

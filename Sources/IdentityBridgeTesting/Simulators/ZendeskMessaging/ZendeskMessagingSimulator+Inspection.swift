@@ -1,4 +1,5 @@
 public import IdentityBridge
+import Synchronization
 public import ZendeskMessagingAdapter
 
 extension ZendeskMessagingSimulator {

@@ -1,3 +1,5 @@
+import IdentityBridge
+import Synchronization
 public import ZendeskMessagingAdapter
 
 extension ZendeskMessagingSimulator {
