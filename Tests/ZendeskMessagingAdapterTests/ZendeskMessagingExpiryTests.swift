@@ -11,7 +11,7 @@ struct ZendeskMessagingExpiryTests {
         _ = try await session.provider.login(UserIdentity(userId: "E"))
         try await session.provider.sendMessage("before expiry")
         session.clock.advance(by: 3_600)
-        session.recorder.drain()
+        _ = session.recorder.drain()
 
         let error = await identityError { try await session.provider.sendMessage("after expiry") }
         #expect(error?.code == .tokenExpired)
@@ -29,7 +29,7 @@ struct ZendeskMessagingExpiryTests {
         #expect(!session.names.contains(.loginSucceeded))
 
         // "a new JWT should be generated and a call made to loginUser"
-        session.recorder.drain()
+        _ = session.recorder.drain()
         _ = try await session.provider.login(UserIdentity(userId: "E"))
         #expect(session.names == [.loginSucceeded])
         let conversations = try await session.provider.conversations()
@@ -58,7 +58,7 @@ struct ZendeskMessagingExpiryTests {
         })
         _ = try await session.provider.login(UserIdentity(userId: "E"))
         session.clock.advance(by: 4_000)
-        session.recorder.drain()
+        _ = session.recorder.drain()
         try await session.provider.sendMessage("sent after renewal")
         #expect(session.names == [.authenticationFailed, .credentialsRefreshRequested, .loginSucceeded, .conversationStarted])
         #expect(calls.value.map { $0.0 } == ["E"])
@@ -98,7 +98,7 @@ struct ZendeskMessagingExpiryTests {
 
         _ = try await session.provider.login(credential: .jwt(later))
         #expect(session.names == [.loginSucceeded])
-        session.recorder.drain()
+        _ = session.recorder.drain()
         let result = try await session.provider.login(credential: .jwt(soon))
         #expect(session.names == [.credentialsRefreshRequested, .loginSucceeded])
         #expect(session.recorder.events.first?.payload == .fields(["reason": "expires_soon", "seconds_left": 200, "margin": 300]))

@@ -11,7 +11,7 @@ struct ZendeskMessagingLogoutTests {
         try await session.provider.sendMessage("anonymous history")
         let anonymous = try #require(await session.provider.currentUser())
         #expect(session.simulator.storedConversationCount == 1)
-        session.recorder.drain()
+        _ = session.recorder.drain()
 
         try await session.provider.logout()
         #expect(session.names == [.anonymousUserCleared])
@@ -23,7 +23,7 @@ struct ZendeskMessagingLogoutTests {
         #expect(await session.provider.currentUser() == nil)
 
         // "When the unauthenticated user next accesses the conversation screen, a new user profile and conversation will be created."
-        session.recorder.drain()
+        _ = session.recorder.drain()
         try await session.provider.sendMessage("again")
         let fresh = try #require(await session.provider.currentUser())
         #expect(fresh.vendorUserId != anonymous.vendorUserId)
@@ -38,7 +38,7 @@ struct ZendeskMessagingLogoutTests {
         try await session.provider.sendMessage("question")
         #expect(session.simulator.agentReply(toExternalId: "E", text: "answer 1"))
         #expect(session.simulator.deliveredNotifications(externalId: "E") == ["answer 1"])
-        session.recorder.drain()
+        _ = session.recorder.drain()
 
         try await session.provider.logout()
         #expect(session.names == [.loggedOut])
@@ -98,7 +98,7 @@ struct ZendeskMessagingNoLeakTests {
         let session = try Session(mode: .single)
         _ = try await session.provider.login(UserIdentity(userId: "E"))
         try await session.provider.sendMessage("private to E")
-        session.recorder.drain()
+        _ = session.recorder.drain()
         _ = try await session.provider.login(UserIdentity(userId: "F"))
         #expect(session.names == [.loggedOut, .loginSucceeded])
         try await assertNothingOf("E", visibleIn: session, now: "F")

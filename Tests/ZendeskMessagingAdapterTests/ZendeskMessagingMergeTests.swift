@@ -11,7 +11,7 @@ struct ZendeskMessagingMergeTests {
         session.simulator.seedUser(externalId: "E", conversations: [["from my phone"]])
         try await session.provider.sendMessage("anonymous question")
         let anonymous = try #require(await session.provider.currentUser())
-        session.recorder.drain()
+        _ = session.recorder.drain()
 
         let result = try await session.provider.login(UserIdentity(userId: "E"))
         #expect(session.names == [.usersMerged, .loginSucceeded])
@@ -38,7 +38,7 @@ struct ZendeskMessagingMergeTests {
         let second = try await session.provider.startConversation()
         #expect(second.id != first.id)
         try await session.provider.sendMessage("anon 2", conversationId: second.id)
-        session.recorder.drain()
+        _ = session.recorder.drain()
 
         _ = try await session.provider.login(UserIdentity(userId: "E"))
         #expect(session.names == [.usersMerged, .loginSucceeded])
