@@ -106,6 +106,20 @@ struct ZendeskMessagingNoLeakTests {
         #expect(session.simulator.storedConversations(externalId: "E").count == 1)
     }
 
+    @Test("the simulated SDK reproduces the reported leak when driven without logoutUser; the adapter avoids it")
+    func simulatorModelsTheLeak() async throws {
+        let session = try Session()
+        let issuer = session.provider.messagingIssuer
+        let sdk = session.simulator
+        _ = try await sdk.loginUser(jwt: try #require(try issuer.issue(for: UserIdentity(userId: "E")).jwt))
+        _ = try await sdk.sendMessage("private to E", conversationId: nil)
+        _ = try await sdk.loginUser(jwt: try #require(try issuer.issue(for: UserIdentity(userId: "F")).jwt))
+        #expect(try await sdk.conversations().flatMap(\.messages).map(\.text) == ["private to E"])
+        try await sdk.logoutUser()
+        _ = try await sdk.loginUser(jwt: try #require(try issuer.issue(for: UserIdentity(userId: "F")).jwt))
+        #expect(try await sdk.conversations().isEmpty)
+    }
+
     @Test("after an expired session, another user's login sees nothing of the expired user")
     func expiredThenOtherUser() async throws {
         let session = try Session()

@@ -46,7 +46,8 @@ extension ZendeskMessagingSimulator {
     public func conversations() async throws(ZendeskMessagingSDKError) -> [ZendeskMessagingConversation] {
         try withActiveUser(create: false) { id, state in
             guard let id else { return [] }
-            return (state.users[id]?.conversationIds ?? []).compactMap { state.conversations[$0] }
+            let visible = state.staleConversationIds + (state.users[id]?.conversationIds ?? [])
+            return visible.compactMap { state.conversations[$0] }
         }
     }
 

@@ -52,6 +52,11 @@ extension ZendeskMessagingSimulator {
                 target = anonymousId
             }
         case .none, .authenticated, .expired:
+            if case .authenticated(let previous, _) = state.session, state.users[previous]?.externalId != token.externalId {
+                state.staleConversationIds += state.users[previous]?.conversationIds ?? []
+            } else if case .expired(let previous) = state.session, state.users[previous]?.externalId != token.externalId {
+                state.staleConversationIds += state.users[previous]?.conversationIds ?? []
+            }
             if let existing {
                 target = existing
             } else {
@@ -106,6 +111,7 @@ extension ZendeskMessagingSimulator {
             }
             state.session = .none
             state.pushSubscribed = false
+            state.staleConversationIds = []
         }
     }
 }

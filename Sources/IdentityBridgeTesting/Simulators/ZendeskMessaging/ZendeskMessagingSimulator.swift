@@ -18,6 +18,9 @@ import Synchronization
 /// - `logoutUser`: an authenticated user is logged out and unsubscribed from push (agent replies
 ///   sent meanwhile are never delivered as notifications); an anonymous user is deleted with all
 ///   its conversations.
+/// - The reported leak: `loginUser` as another user while a user is still logged in (no
+///   `logoutUser` in between) leaves the previous user's conversations in the local cache, visible
+///   to the new user until `logoutUser`. An adapter must log the previous user out first.
 public final class ZendeskMessagingSimulator: VendorSimulator, ZendeskMessagingSDKPort {
     struct UserRecord {
         var id: String
@@ -42,6 +45,8 @@ public final class ZendeskMessagingSimulator: VendorSimulator, ZendeskMessagingS
         var session: Session = .none
         var pushSubscribed = false
         var notifications: [String: [String]] = [:]
+        /// Conversations of a previous user that the SDK's local cache keeps showing (the leak).
+        var staleConversationIds: [String] = []
         var nextID = 0
         var observers: [@Sendable (ZendeskMessagingSDKEvent) -> Void] = []
 
@@ -88,7 +93,8 @@ public final class ZendeskMessagingSimulator: VendorSimulator, ZendeskMessagingS
     public func visibleConversationCount() async -> Int {
         state.withLock { state in
             switch state.session {
-            case .anonymous(let id), .authenticated(let id, _): state.users[id]?.conversationIds.count ?? 0
+            case .anonymous(let id), .authenticated(let id, _):
+                (state.users[id]?.conversationIds.count ?? 0) + state.staleConversationIds.count
             case .none, .expired: 0
             }
         }
