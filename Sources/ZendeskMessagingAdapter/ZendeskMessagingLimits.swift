@@ -51,4 +51,6 @@ public enum ZendeskMessagingVendorCode {
     public static let unauthorized = "unauthorized"
     /// The vendor could not be reached.
     public static let networkError = "networkError"
+    /// The conversation id does not belong to the current user (HTTP 404); not an identity failure.
+    public static let conversationNotFound = "conversationNotFound"
 }

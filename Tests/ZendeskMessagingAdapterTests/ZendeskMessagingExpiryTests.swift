@@ -25,6 +25,8 @@ struct ZendeskMessagingExpiryTests {
         #expect(await session.simulator.visibleConversationCount() == 0)
         #expect(await session.provider.currentUser()?.isAuthenticated == false)
         #expect(await identityError { _ = try await session.provider.conversations() }?.code == .tokenExpired)
+        // "If the now unauthenticated user attempts to start a conversation, they will be directed to the conversation screen with an error."
+        #expect(await identityError { _ = try await session.provider.startConversation() }?.code == .tokenExpired)
         // The adapter never renews by itself.
         #expect(!session.names.contains(.loginSucceeded))
 
@@ -103,6 +105,31 @@ struct ZendeskMessagingExpiryTests {
         #expect(session.names == [.credentialsRefreshRequested, .loginSucceeded])
         #expect(session.recorder.events.first?.payload == .fields(["reason": "expires_soon", "seconds_left": 200, "margin": 300]))
         #expect(result.expiresAt == Date(timeIntervalSince1970: TimeInterval(Fixture.start + 200)))
+    }
+
+    @Test("an already expired JWT without a token source: the SDK refuses it, then credentials_refresh_requested")
+    func expiredJWTAtLogin() async throws {
+        let session = try Session()
+        let past = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start - 10))
+        let error = await identityError { _ = try await session.provider.login(credential: .jwt(past)) }
+        #expect(error?.code == .tokenExpired)
+        #expect(error?.message == "The JWT has expired")
+        #expect(session.names == [.authenticationFailed, .fellBackToAnonymous, .credentialsRefreshRequested])
+        #expect(session.recorder.events.last?.payload == .fields(["reason": "expired", "vendor_code": "expiredJWT"]))
+    }
+
+    @Test("an already expired JWT with a token source: the source's JWT is used and login succeeds")
+    func expiredJWTAtLoginWithSource() async throws {
+        let session = try Session()
+        let issuer = session.provider.messagingIssuer
+        await session.provider.setTokenSource(ZendeskMessagingClosureTokenSource { _, reason throws(IdentityError) in
+            #expect(reason == .expired)
+            return try issuer.issue(for: UserIdentity(userId: "E")).jwt ?? ""
+        })
+        let past = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start - 10))
+        let result = try await session.provider.login(credential: .jwt(past))
+        #expect(result.user.externalId == "E")
+        #expect(session.names == [.credentialsRefreshRequested, .loginSucceeded])
     }
 
     @Test("close to expiry with a token source: the fresher JWT from the source is used for login")

@@ -64,9 +64,23 @@ struct ZendeskMessagingLoginTests {
             #expect(error?.code == code, "\(vendorCode)")
             #expect(error?.vendorCode == vendorCode)
             #expect(error?.provider == Fixture.provider)
-            #expect(session.names.suffix(2) == [.authenticationFailed, .fellBackToAnonymous])
+            #expect(Array(session.names.prefix(2)) == [.authenticationFailed, .fellBackToAnonymous])
+            // Only an expiry asks for fresh credentials.
+            #expect(session.names.dropFirst(2) == (code == .tokenExpired ? [.credentialsRefreshRequested] : []))
             #expect(await session.provider.currentUser() == nil)
         }
+    }
+
+    @Test("external_id is the primary identity even when an email is present: same email, different external_id, different users")
+    func externalIdIsPrimary() async throws {
+        let session = try Session()
+        let first = try await session.provider.login(UserIdentity(userId: "E1", email: "shared@example.com"))
+        let second = try await session.provider.login(UserIdentity(userId: "E2", email: "shared@example.com"))
+        #expect(first.user.vendorUserId != second.user.vendorUserId)
+        let again = try await session.provider.login(UserIdentity(userId: "E1", email: "changed@example.com"))
+        #expect(again.user.vendorUserId == first.user.vendorUserId)
+        #expect(again.user.email == "changed@example.com")
+        #expect(await session.simulator.userCount() == 2)
     }
 
     @Test("unknown vendor failures: a bare HTTP 401 is token_invalid, anything else unknown_error")

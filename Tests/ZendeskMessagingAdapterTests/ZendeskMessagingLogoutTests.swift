@@ -120,6 +120,19 @@ struct ZendeskMessagingNoLeakTests {
         #expect(try await sdk.conversations().isEmpty)
     }
 
+    @Test("a conversation id of the previous user cannot be written to by the next user")
+    func foreignConversationId() async throws {
+        let session = try Session(mode: .multi)
+        _ = try await session.provider.login(UserIdentity(userId: "E"))
+        let receipt = try await session.provider.sendMessage("private to E", conversationId: nil)
+        try await session.provider.logout()
+        _ = try await session.provider.login(UserIdentity(userId: "F"))
+        let error = await identityError { try await session.provider.sendMessage("hi", conversationId: receipt.conversationId) }
+        #expect(error?.vendorCode == ZendeskMessagingVendorCode.conversationNotFound)
+        #expect(error?.code == .unknown)
+        #expect(session.simulator.storedConversations(externalId: "E").flatMap(\.messages).map(\.text) == ["private to E"])
+    }
+
     @Test("after an expired session, another user's login sees nothing of the expired user")
     func expiredThenOtherUser() async throws {
         let session = try Session()

@@ -26,13 +26,13 @@ extension ZendeskMessagingProvider {
             emit(.authenticationFailed, .failure(failure))
             let fallback = await port.currentUser()
             emit(.fellBackToAnonymous, fallback.map { .user($0.providerUser) } ?? .none)
+            if failure.code == .tokenExpired { requestRefresh(.expired, ["vendor_code": .string(error.code)]) }
             throw failure
         }
-        if case .valid(let left) = checkExpiry(of: jwt) {
+        switch checkExpiry(of: jwt) {
+        case .valid(let left), .expiresSoon(let left):
             sessionExpiresAt = Date(timeIntervalSince1970: TimeInterval(clock.unixSeconds() + left))
-        } else if case .expiresSoon(let left) = checkExpiry(of: jwt) {
-            sessionExpiresAt = Date(timeIntervalSince1970: TimeInterval(clock.unixSeconds() + left))
-        } else {
+        case .noExpiry, .expired, .unreadable:
             sessionExpiresAt = nil
         }
         let session = IdentitySession(provider: reference, user: user.providerUser, expiresAt: sessionExpiresAt)
@@ -40,37 +40,50 @@ extension ZendeskMessagingProvider {
         return session
     }
 
-    /// Warns about a JWT close to expiry (log and `credentials_refresh_requested`); with a token
-    /// source set, asks it for a fresher JWT and uses that when it expires later.
+    /// Warns about a JWT close to expiry or already expired (log and `credentials_refresh_requested`).
+    /// With a token source set, asks it for a fresh JWT and uses that when it lasts longer; without
+    /// one, an expired JWT still goes to the SDK, whose `expiredJWT` answer is authoritative.
     func freshEnough(_ jwt: String) async -> String {
         let check = checkExpiry(of: jwt)
+        let reason: ZendeskMessagingRefreshReason
+        let left: Int64
         switch check {
-        case .expiresSoon(let left):
-            logger.warning("Zendesk Messaging JWT expires in \(left)s, within the \(expiryWarningMargin)s warning margin; authenticate with a fresher token before showing conversations.")
-            emit(.credentialsRefreshRequested, .fields([
-                "reason": .string(ZendeskMessagingRefreshReason.expiresSoon.rawValue),
-                "seconds_left": .int(left), "margin": .int(expiryWarningMargin),
-            ]))
-            guard let tokenSource else { return jwt }
-            do throws(IdentityError) {
-                let fresh = try await tokenSource.freshJWT(for: await port.currentUser()?.providerUser, reason: .expiresSoon)
-                switch checkExpiry(of: fresh) {
-                case .valid(let freshLeft) where freshLeft > left: return fresh
-                case .noExpiry: return fresh
-                default:
-                    logger.warning("The token source's JWT is not fresher; logging in with the original.")
-                    return jwt
-                }
-            } catch {
-                logger.warning("The token source failed (\(error.code)); logging in with the original JWT.")
-                return jwt
-            }
+        case .expiresSoon(let secondsLeft):
+            logger.warning("Zendesk Messaging JWT expires in \(secondsLeft)s, within the \(expiryWarningMargin)s warning margin; authenticate with a fresher token before showing conversations.")
+            requestRefresh(.expiresSoon, ["seconds_left": .int(secondsLeft), "margin": .int(expiryWarningMargin)])
+            reason = .expiresSoon
+            left = secondsLeft
         case .expired:
-            logger.warning("Zendesk Messaging JWT has already expired; loginUser will fail with expiredJWT.")
-            return jwt
+            logger.warning("Zendesk Messaging JWT has already expired; loginUser will fail with expiredJWT unless a token source supplies a fresh one.")
+            guard tokenSource != nil else { return jwt }
+            requestRefresh(.expired, [:])
+            reason = .expired
+            left = 0
         case .noExpiry, .valid, .unreadable:
             return jwt
         }
+        guard let tokenSource else { return jwt }
+        do throws(IdentityError) {
+            let fresh = try await tokenSource.freshJWT(for: await port.currentUser()?.providerUser, reason: reason)
+            switch checkExpiry(of: fresh) {
+            case .noExpiry: return fresh
+            case .valid(let freshLeft) where freshLeft > left: return fresh
+            case .expiresSoon(let freshLeft) where freshLeft > left: return fresh
+            default:
+                logger.warning("The token source's JWT does not last longer; logging in with the original.")
+                return jwt
+            }
+        } catch {
+            logger.warning("The token source failed (\(error.code)); logging in with the original JWT.")
+            return jwt
+        }
+    }
+
+    /// Emits `credentials_refresh_requested` with `reason` and `details`.
+    func requestRefresh(_ reason: ZendeskMessagingRefreshReason, _ details: [String: JSONValue]) {
+        var fields = details
+        fields["reason"] = .string(reason.rawValue)
+        emit(.credentialsRefreshRequested, .fields(fields))
     }
 
     /// Logs the previous authenticated user out when `jwt` names another user, so that none of

@@ -9,7 +9,10 @@ public import Logging
 ///   Logging in as a different user first logs the previous authenticated user out, so nothing
 ///   of theirs stays visible.
 /// - A JWT that expires within `expiry_warning_margin` is warned about before login (log and
-///   `credentials_refresh_requested`, `reason: expires_soon`); see ``checkExpiry(of:)``.
+///   `credentials_refresh_requested`, `reason: expires_soon`); see ``checkExpiry(of:)``. With a
+///   token source set, a JWT close to expiry or already expired is swapped for the source's
+///   fresher one before `loginUser`. A login refused with `expiredJWT` also emits
+///   `credentials_refresh_requested` (`reason: expired`) after `fell_back_to_anonymous`.
 /// - When the JWT expires the SDK answers with `expiredJWT`: `authentication_failed`
 ///   (`token_expired`) and `credentials_refresh_requested` (`reason: expired`). The adapter never
 ///   renews by itself; with a ``ZendeskMessagingTokenSource`` set it logs in with the source's

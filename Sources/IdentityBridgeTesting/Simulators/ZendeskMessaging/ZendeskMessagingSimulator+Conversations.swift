@@ -77,7 +77,7 @@ extension ZendeskMessagingSimulator {
             let target: String
             if let conversationId {
                 guard owned.contains(conversationId) else {
-                    return .failure(ZendeskMessagingSDKError(code: "conversationNotFound", message: "No conversation \(conversationId) for this user.", httpStatus: 404))
+                    return .failure(ZendeskMessagingSDKError(code: ZendeskMessagingVendorCode.conversationNotFound, message: "No conversation \(conversationId) for this user.", httpStatus: 404))
                 }
                 target = conversationId
             } else if let latest = owned.last {
