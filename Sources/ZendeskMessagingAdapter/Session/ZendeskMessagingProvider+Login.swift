@@ -14,6 +14,12 @@ extension ZendeskMessagingProvider {
             throw IdentityError(.tokenMissing, field: "jwt", message: "The credential has no jwt.",
                                 recovery: "Pass {\"jwt\": ...} as issued for Zendesk Messaging.", provider: reference)
         }
+        guard !loginInFlight else {
+            throw IdentityError(.loginInProgress, message: "Another Zendesk Messaging login is still running.",
+                                recovery: "Wait for the running login to finish, then log in again.", provider: reference)
+        }
+        loginInFlight = true
+        defer { loginInFlight = false }
         let jwt = await freshEnough(given)
         try await leavePreviousUser(before: jwt)
         let user: ZendeskMessagingUser

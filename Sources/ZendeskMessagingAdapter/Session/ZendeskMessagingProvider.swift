@@ -20,6 +20,7 @@ public import Logging
 /// - `logout` of an authenticated user: `logged_out` (push unsubscribed); of an anonymous user:
 ///   `anonymous_user_cleared` (its conversations are gone for good).
 /// - `resetIdentity` is `unsupported_operation`: Messaging has no reset.
+/// - One login at a time: a login started while another is running fails with `login_in_progress`.
 public actor ZendeskMessagingProvider: IdentityProvider {
     /// The kind and instance name.
     public nonisolated let reference: ProviderReference
@@ -34,6 +35,7 @@ public actor ZendeskMessagingProvider: IdentityProvider {
     public private(set) var expiryWarningMargin: Int64
     var tokenSource: (any ZendeskMessagingTokenSource)?
     var sessionExpiresAt: Date?
+    var loginInFlight = false
 
     /// Creates a provider over `port`; it starts observing the port's events at once.
     public init(issuer: ZendeskMessagingIssuer, port: any ZendeskMessagingSDKPort, clock: any IdentityClock,
