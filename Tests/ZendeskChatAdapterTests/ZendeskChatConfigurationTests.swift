@@ -32,14 +32,14 @@ struct ZendeskChatConfigurationTests {
 
     @Test("token_lifetime of exactly 7m is accepted")
     func sevenMinutes() throws {
-        let settings = try #require(try load("            token_lifetime: 7m").instance(app: "demo", provider: "zendesk-chat").settings as? ZendeskChatSettings)
+        let settings = try #require(try load("        token_lifetime: 7m").instance(app: "demo", provider: "zendesk-chat").settings as? ZendeskChatSettings)
         #expect(settings.tokenLifetime == 420)
     }
 
     @Test("token_lifetime over 7 minutes is a configuration error (\"up to a maximum of 7 minutes\")")
     func overSevenMinutes() throws {
         for value in ["421", "8m", "1h"] {
-            let error = #expect(throws: ConfigurationError.self) { try load("            token_lifetime: \(value)") }
+            let error = #expect(throws: ConfigurationError.self) { try load("        token_lifetime: \(value)") }
             #expect(error?.description.contains("token_lifetime") == true)
         }
     }

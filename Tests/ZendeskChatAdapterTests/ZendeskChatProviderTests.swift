@@ -1,5 +1,6 @@
 import IdentityBridge
 import IdentityBridgeTesting
+import Logging
 import Testing
 import ZendeskChatAdapter
 

@@ -32,7 +32,7 @@ struct ZendeskSupportJWTEndpointTests {
     }
 
     @Test("+ decodes to a space (form encoding), so a token with + is not the same token")
-    func plusIsSpace() {
+    func plusIsSpace() throws {
         #expect(try ZendeskSupportJWTEndpoint.formValue("user_token", in: "user_token=a+b%2Bc").get() == "a b+c")
     }
 

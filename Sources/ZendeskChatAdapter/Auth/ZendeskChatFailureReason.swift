@@ -112,27 +112,30 @@ public enum ZendeskChatFailureReason: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The uniform error for a failure of this check, with `message` describing the instance.
-    public func error(_ message: String, provider: ProviderReference? = nil) -> IdentityError {
-        IdentityError(uniformCode, field: field, vendorCode: vendorError.rawValue, message: message, recovery: recovery, provider: provider)
+    public func error(_ message: String, field: String? = nil, provider: ProviderReference? = nil) -> IdentityError {
+        IdentityError(uniformCode, field: field ?? self.field, vendorCode: vendorError.rawValue, message: message, recovery: recovery, provider: provider)
     }
 }
 
 /// An authentication failure reported by the Chat backend: the check that failed and why.
-public struct ZendeskChatAuthenticationFailure: Hashable, Sendable {
+public struct ZendeskChatAuthenticationFailure: Error, Hashable, Sendable {
     /// The check that failed.
     public var reason: ZendeskChatFailureReason
     /// What was wrong, without secrets.
     public var detail: String
+    /// The claim at fault when it is not the reason's usual field (e.g. `iat` for a missing claim).
+    public var field: String?
 
     /// Creates a failure.
-    public init(reason: ZendeskChatFailureReason, detail: String) {
+    public init(reason: ZendeskChatFailureReason, detail: String, field: String? = nil) {
         self.reason = reason
         self.detail = detail
+        self.field = field
     }
 
     /// The SDK error name this failure is posted as.
     public var vendorError: ZendeskChatAuthenticationError { reason.vendorError }
 
     /// The uniform error.
-    public func error(provider: ProviderReference? = nil) -> IdentityError { reason.error(detail, provider: provider) }
+    public func error(provider: ProviderReference? = nil) -> IdentityError { reason.error(detail, field: field, provider: provider) }
 }

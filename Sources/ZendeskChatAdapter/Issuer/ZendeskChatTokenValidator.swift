@@ -15,8 +15,8 @@ public struct ZendeskChatTokenValidator: Sendable {
 
     /// The validated claims, or the failure of the first check that fails.
     public func check(_ token: String, now: Int64, boundExternalId: String?) -> Result<ZendeskChatClaims, ZendeskChatAuthenticationFailure> {
-        func fail(_ reason: ZendeskChatFailureReason, _ detail: String) -> Result<ZendeskChatClaims, ZendeskChatAuthenticationFailure> {
-            .failure(ZendeskChatAuthenticationFailure(reason: reason, detail: detail))
+        func fail(_ reason: ZendeskChatFailureReason, _ detail: String, field: String? = nil) -> Result<ZendeskChatClaims, ZendeskChatAuthenticationFailure> {
+            .failure(ZendeskChatAuthenticationFailure(reason: reason, detail: detail, field: field))
         }
         let jwt: DecodedJWT
         do { jwt = try DecodedJWT.decode(token) } catch {
@@ -42,14 +42,14 @@ public struct ZendeskChatTokenValidator: Sendable {
             issuedAt = try jwt.requiredInt("iat")
             expiresAt = try jwt.optionalInt("exp")
         } catch {
-            return fail(error.code == .claimMissing ? .claimMissing : .claimInvalid, error.message)
+            return fail(error.code == .claimMissing ? .claimMissing : .claimInvalid, error.message, field: error.field)
         }
         if let (reason, detail) = ZendeskChatClaimRules.checkExternalId(externalId) { return fail(reason, detail) }
         if issuedAt > now + ZendeskChatLimits.clockSkew {
             return fail(.issuedInFuture, "iat is \(issuedAt - now) seconds in the future; at most \(ZendeskChatLimits.clockSkew) seconds of clock skew are allowed.")
         }
         if let expiresAt {
-            if expiresAt < issuedAt { return fail(.claimInvalid, "exp (\(expiresAt)) is before iat (\(issuedAt)).") }
+            if expiresAt < issuedAt { return fail(.claimInvalid, "exp (\(expiresAt)) is before iat (\(issuedAt)).", field: "exp") }
             if expiresAt - issuedAt > ZendeskChatLimits.maxLifetime {
                 return fail(.lifetimeTooLong, "exp is \(expiresAt - issuedAt) seconds after iat; at most \(ZendeskChatLimits.maxLifetime) seconds are allowed.")
             }

@@ -76,7 +76,7 @@ extension ZendeskSupportIssuer {
     /// Verifies a Zendesk JWT as Zendesk would.
     public func verifyJWT(_ token: String) throws(IdentityError) -> VerifiedCredential {
         let signer = try requireJWTSigner()
-        do {
+        do throws(IdentityError) {
             let decoded = try DecodedJWT.decode(token)
             try decoded.requireHS256()
             guard decoded.verifySignature(with: signer) else {

@@ -13,8 +13,8 @@ extension ZendeskChatSimulator {
     /// The Chat backend's JWT checks, written from the specification with swift-crypto and the
     /// core's JSON parser (not the adapter's verifier).
     static func check(_ jwt: String, secret: [UInt8], now: Int64, bound: String?) -> Result<ChatJWTClaims, ZendeskChatAuthenticationFailure> {
-        func refuse(_ reason: ZendeskChatFailureReason, _ detail: String) -> Result<ChatJWTClaims, ZendeskChatAuthenticationFailure> {
-            .failure(ZendeskChatAuthenticationFailure(reason: reason, detail: detail))
+        func refuse(_ reason: ZendeskChatFailureReason, _ detail: String, field: String? = nil) -> Result<ChatJWTClaims, ZendeskChatAuthenticationFailure> {
+            .failure(ZendeskChatAuthenticationFailure(reason: reason, detail: detail, field: field))
         }
         if jwt.isEmpty { return refuse(.tokenUnavailable, "getToken gave an empty token.") }
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
@@ -35,13 +35,13 @@ extension ZendeskChatSimulator {
         guard case .string(let email)? = payload["email"], looksLikeEmail(email) else {
             return refuse(.emailInvalid, "The email claim is missing or not an address.")
         }
-        guard let externalValue = payload["external_id"] else { return refuse(.claimMissing, "external_id is missing.") }
-        guard case .string(let externalId) = externalValue else { return refuse(.claimInvalid, "external_id is not a string.") }
-        guard let iatValue = payload["iat"] else { return refuse(.claimMissing, "iat is missing.") }
-        guard case .int(let iat) = iatValue else { return refuse(.claimInvalid, "iat is not an integer.") }
+        guard let externalValue = payload["external_id"] else { return refuse(.claimMissing, "external_id is missing.", field: "external_id") }
+        guard case .string(let externalId) = externalValue else { return refuse(.claimInvalid, "external_id is not a string.", field: "external_id") }
+        guard let iatValue = payload["iat"] else { return refuse(.claimMissing, "iat is missing.", field: "iat") }
+        guard case .int(let iat) = iatValue else { return refuse(.claimInvalid, "iat is not an integer.", field: "iat") }
         var exp: Int64?
         if let expValue = payload["exp"], expValue != .null {
-            guard case .int(let value) = expValue else { return refuse(.claimInvalid, "exp is not an integer.") }
+            guard case .int(let value) = expValue else { return refuse(.claimInvalid, "exp is not an integer.", field: "exp") }
             exp = value
         }
         if externalId.isEmpty || externalId.contains(where: { $0.isWhitespace }) {
@@ -49,7 +49,7 @@ extension ZendeskChatSimulator {
         }
         if externalId.count > ZendeskChatLimits.externalIdMaxLength { return refuse(.externalIdTooLong, "external_id is too long.") }
         if iat - now > ZendeskChatLimits.clockSkew { return refuse(.issuedInFuture, "iat is beyond the allowed clock skew.") }
-        if let exp, exp < iat { return refuse(.claimInvalid, "exp precedes iat.") }
+        if let exp, exp < iat { return refuse(.claimInvalid, "exp precedes iat.", field: "exp") }
         if let exp, exp - iat > ZendeskChatLimits.maxLifetime { return refuse(.lifetimeTooLong, "exp is more than 7 minutes after iat.") }
         let expiry = exp ?? iat + ZendeskChatLimits.maxLifetime
         if now >= expiry { return refuse(.tokenExpired, "The JWT has expired.") }
