@@ -1,4 +1,4 @@
-public import IdentityBridge
+import IdentityBridge
 
 /// Value rules for names and emails of Zendesk Support identities.
 enum ZendeskSupportIdentityRules {
@@ -39,7 +39,8 @@ enum ZendeskSupportIdentityRules {
     }
 
     /// Name and email are required for the JWT: `invalid_name` / `missing_identifier`.
-    static func requireNameAndEmail(name: String?, email: String?, field: String, provider: ProviderReference?) throws(IdentityError) {
+    @discardableResult
+    static func requireNameAndEmail(name: String?, email: String?, field: String, provider: ProviderReference?) throws(IdentityError) -> (name: String, email: String) {
         guard let name else {
             throw IdentityError(
                 .invalidName, field: "name", message: "Zendesk's JWT requires a name; the \(field) has none.",
@@ -52,5 +53,6 @@ enum ZendeskSupportIdentityRules {
                 recovery: "Issue the user token for a user with an email address.", provider: provider)
         }
         try checkEmail(email, provider: provider)
+        return (name, email)
     }
 }

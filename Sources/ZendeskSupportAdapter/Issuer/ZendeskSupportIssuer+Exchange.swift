@@ -46,8 +46,8 @@ extension ZendeskSupportIssuer {
     public func exchange(userToken: String) throws(IdentityError) -> String {
         let contents = try readUserToken(userToken)
         let signer = try requireJWTSigner()
-        try ZendeskSupportIdentityRules.requireNameAndEmail(name: contents.name, email: contents.email, field: "user token", provider: provider)
-        guard let name = contents.name, let email = contents.email else { throw modeMismatch(wanted: .jwt) }
+        let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
+            name: contents.name, email: contents.email, field: "user token", provider: provider)
         let jti = UUID().uuidString.lowercased()
         let now = clock.unixSeconds()
         return signer.sign { claims in
