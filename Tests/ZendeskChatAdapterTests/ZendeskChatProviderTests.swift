@@ -91,6 +91,18 @@ struct ZendeskChatProviderTests {
         #expect(await simulator.userCount() == 2)  // ann and bob; the reset visitor became bob
     }
 
+    @Test("resetIdentity discards the local cache: identity and VisitorInfo are gone at the next connect")
+    func resetDiscardsCache() async throws {
+        let (provider, simulator, _) = try ChatFixture.provider(clock: clock)
+        await provider.setVisitorInfo(ZendeskChatVisitorInfo(name: "Guest"))
+        _ = try await provider.login(ChatFixture.ann)
+        try await provider.resetIdentity()
+        let connection = await provider.connect()
+        #expect(connection.failure == nil)
+        #expect(!connection.visitor.isAuthenticated && connection.visitor.name == nil)
+        #expect(simulator.boundExternalId(visitorId: connection.visitor.visitorId) == nil)
+    }
+
     @Test("logout un-authenticates through resetIdentity: logged_out then identity_reset")
     func logout() async throws {
         let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
