@@ -103,6 +103,28 @@ struct ZendeskChatProviderTests {
         #expect(simulator.boundExternalId(visitorId: connection.visitor.visitorId) == nil)
     }
 
+    @Test("concurrent logins connect one at a time, each with its own identity")
+    func concurrentLogins() async throws {
+        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
+        let bob = UserIdentity(userId: "user-999", email: "bob@example.com", name: "Bob")
+        func attempt(_ user: UserIdentity) async -> Result<IdentitySession, IdentityError> {
+            do { return .success(try await provider.login(user)) } catch { return .failure(error) }
+        }
+        async let first = attempt(ChatFixture.ann)
+        async let second = attempt(bob)
+        let outcomes = await [first, second]
+        // Whichever connects first binds the visitor; the other is refused as a changed external_id.
+        let successes = outcomes.filter { (try? $0.get()) != nil }.count
+        #expect(successes == 1)
+        #expect(recorder.names.filter { $0 == .loginSucceeded }.count == 1)
+        #expect(recorder.names.filter { $0 == .authenticationFailed }.count == 1)
+        let failure = outcomes.compactMap { outcome -> IdentityError? in
+            if case .failure(let error) = outcome { return error }
+            return nil
+        }
+        #expect(failure.first?.code == .externalIdChanged)
+    }
+
     @Test("logout un-authenticates through resetIdentity: logged_out then identity_reset")
     func logout() async throws {
         let (provider, _, recorder) = try ChatFixture.provider(clock: clock)

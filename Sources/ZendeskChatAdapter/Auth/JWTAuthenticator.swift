@@ -19,7 +19,8 @@ public protocol JWTAuthenticator: Sendable {
 extension JWTAuthenticator {
     /// The async form of ``getToken(_:)``: the token, or `token_missing` (vendor
     /// `invalidAccessToken`) when the completion gave an error or no token. A completion called
-    /// more than once is ignored after the first call.
+    /// more than once is ignored after the first call; one never called suspends the caller, as
+    /// the SDK waits for the token.
     public func getToken() async throws(IdentityError) -> String {
         let once = Mutex(false)
         let (token, error): (String?, (any Error)?) = await withCheckedContinuation { continuation in

@@ -27,6 +27,7 @@ public actor ZendeskChatProvider: IdentityProvider {
     var visitorInfo: ZendeskChatVisitorInfo?
     var initialized = false
     var connectedVisitor: ZendeskChatVisitor?
+    var pendingConnect: Task<ZendeskChatConnection, Never>?
 
     /// Creates a provider over `port`.
     public init(issuer: ZendeskChatIssuer, accountKey: Secret, port: any ZendeskChatSDKPort, clock: any IdentityClock, logger: Logger) {
@@ -56,8 +57,17 @@ public actor ZendeskChatProvider: IdentityProvider {
 
     /// Connects the chat: calls `getToken` when an identity is set, lets the backend validate the
     /// token, and emits the outcome's events. Calling it again during a chat re-authenticates.
+    /// Connects run one at a time, in call order, each with the identity set when it was called.
     @discardableResult
     public func connect() async -> ZendeskChatConnection {
+        let previous = pendingConnect
+        let authenticator = self.authenticator
+        let task = Task { await previous?.value; return await self.performConnect(authenticator: authenticator) }
+        pendingConnect = task
+        return await task.value
+    }
+
+    private func performConnect(authenticator: (any JWTAuthenticator)?) async -> ZendeskChatConnection {
         if !initialized {
             await port.initialize(accountKey: accountKey)
             initialized = true
