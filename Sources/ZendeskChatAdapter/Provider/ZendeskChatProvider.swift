@@ -59,9 +59,10 @@ public actor ZendeskChatProvider: IdentityProvider {
     /// token, and emits the outcome's events. Calling it again during a chat re-authenticates.
     /// Connects run one at a time, in call order, each with the identity set when it was called.
     @discardableResult
-    public func connect() async -> ZendeskChatConnection {
+    public func connect() async -> ZendeskChatConnection { await connect(using: authenticator) }
+
+    private func connect(using authenticator: (any JWTAuthenticator)?) async -> ZendeskChatConnection {
         let previous = pendingConnect
-        let authenticator = self.authenticator
         let task = Task { await previous?.value; return await self.performConnect(authenticator: authenticator) }
         pendingConnect = task
         return await task.value
@@ -118,8 +119,9 @@ public actor ZendeskChatProvider: IdentityProvider {
             emit(.loginFailed, .failure(error))
             throw error
         }
-        setIdentity(authenticator: ZendeskChatIssuingAuthenticator(issuer: chatIssuer, user: user))
-        return try await connectAuthenticated()
+        let authenticator = ZendeskChatIssuingAuthenticator(issuer: chatIssuer, user: user)
+        setIdentity(authenticator: authenticator)
+        return try await connectAuthenticated(using: authenticator)
     }
 
     /// Logs in with a raw `{"jwt": ...}` credential.
@@ -131,12 +133,13 @@ public actor ZendeskChatProvider: IdentityProvider {
             emit(.loginFailed, .failure(error))
             throw error
         }
-        setIdentity(authenticator: ZendeskChatFixedTokenAuthenticator(token: jwt))
-        return try await connectAuthenticated()
+        let authenticator = ZendeskChatFixedTokenAuthenticator(token: jwt)
+        setIdentity(authenticator: authenticator)
+        return try await connectAuthenticated(using: authenticator)
     }
 
-    private func connectAuthenticated() async throws(IdentityError) -> IdentitySession {
-        let connection = await connect()
+    private func connectAuthenticated(using authenticator: any JWTAuthenticator) async throws(IdentityError) -> IdentitySession {
+        let connection = await connect(using: authenticator)
         if let failure = connection.failure { throw failure.error(provider: reference) }
         guard connection.visitor.isAuthenticated else {
             throw ZendeskChatFailureReason.tokenUnavailable.error("The chat proceeded anonymously: getToken gave no JWT.", provider: reference)
