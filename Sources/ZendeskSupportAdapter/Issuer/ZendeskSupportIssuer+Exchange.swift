@@ -61,6 +61,8 @@ extension ZendeskSupportIssuer {
 
     /// Verifies a user token (header `typ` ``ZendeskSupportLimits/userTokenType``) or a Zendesk
     /// JWT (anything else): HS256, shared-secret signature, `jti`, `iat`, `name`, `email`.
+    /// When `user` has a `userId`, the token must be for that user (`uid` / `external_id`),
+    /// else `token_invalid` naming the mismatch.
     public func verify(_ token: String, for user: UserIdentity?) throws(IdentityError) -> VerifiedCredential {
         if let decoded = try? DecodedJWT.decode(token), decoded.header["typ"]?.stringValue == ZendeskSupportLimits.userTokenType {
             let contents = try readUserToken(token)
@@ -68,9 +70,19 @@ extension ZendeskSupportIssuer {
             if let id = contents.userId { claims["uid"] = .string(id) }
             if let name = contents.name { claims["name"] = .string(name) }
             if let email = contents.email { claims["email"] = .string(email) }
+            try requireSameUser(contents.userId, user, claim: "uid")
             return VerifiedCredential(claims: claims)
         }
-        return try verifyJWT(token)
+        let verified = try verifyJWT(token)
+        try requireSameUser(verified.claims["external_id"]?.stringValue, user, claim: "external_id")
+        return verified
+    }
+
+    private func requireSameUser(_ id: String?, _ user: UserIdentity?, claim: String) throws(IdentityError) {
+        guard let expected = user?.userId, expected != id else { return }
+        throw IdentityError(
+            .tokenInvalid, field: claim, message: "The token was issued for another user than \"\(expected)\".",
+            recovery: "Verify the token against the user it was issued for.", provider: provider)
     }
 
     /// Verifies a Zendesk JWT as Zendesk would.
