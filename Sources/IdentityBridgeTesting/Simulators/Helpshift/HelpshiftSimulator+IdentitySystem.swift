@@ -29,7 +29,7 @@ extension HelpshiftSimulator {
         guard SimulatorHMAC.isValid(signature: signature, for: signingInput, key: secret.revealedBytes) else { return .failure(.tokenInvalid) }
         // "Issued At Timestamp or "iat" is a mandatory key in the JWT payload".
         guard let iatValue = claims["iat"], !iatValue.isNull else { return .failure(.iatMissing) }
-        guard let iat = iatValue.intValue, now - iat < 86_400 else { return .failure(.tokenInvalid) }
+        guard let iat = iatValue.intValue, now - iat < HelpshiftLimits.identityTokenMaxAge else { return .failure(.tokenInvalid) }
         guard let list = claims["identities"]?.arrayValue else { return .failure(.dataInvalid(["identities": "HelpshiftEmptyData"])) }
         guard list.count <= HelpshiftLimits.collectionMaxCount else { return .failure(.sizeLimit) }
         var errors: [String: String] = [:]
@@ -207,7 +207,7 @@ enum SimulatorAttributeRules {
         if master {
             switch key {
             case "age":
-                guard let age = value.intValue, age >= 0, age <= 150 else { return "HelpshiftInvalidValueType" }
+                guard let age = value.intValue, HelpshiftLimits.ageRange.contains(age) else { return "HelpshiftInvalidValueType" }
                 return nil
             case "lifetime_value", "last_active_date":
                 if case .int = value { return nil }
