@@ -144,7 +144,7 @@ struct SessionTests {
         _ = try await h.provider.login(UserIdentity(userId: "u-1"))
         #expect(await h.simulator.hasAnonymousUser() == false)
         #expect(await F.asyncError { try await h.provider.setOption("clear_anonymous_user_on_login", to: "yes") }?.code == .invalidValueType)
-        #expect(await F.asyncError { try await h.provider.setOption("full_privacy", to: true) }?.code == .configurationInvalid)
+        #expect(await F.asyncError { try await h.provider.setOption("full_privacy", to: true) }?.code == .unsupportedOperation)
     }
 
     @Test("identity verification: no token -> authentication_failed token_missing (AuthTokenNotProvided); the user cannot file issues")

@@ -179,11 +179,11 @@ public final class HelpshiftProvider: IdentityProvider {
         return events
     }
 
-    /// The one run-time option: `clear_anonymous_user_on_login` (boolean).
+    /// The one run-time option: `clear_anonymous_user_on_login` (boolean); any other key is `unsupported_operation`.
     public func setOption(_ key: String, to value: JSONValue) async throws(IdentityError) {
         guard key == "clear_anonymous_user_on_login" else {
             throw IdentityError(
-                .configurationInvalid, field: key, message: "Helpshift has no run-time option \"\(key)\".",
+                .unsupportedOperation, field: key, message: "Helpshift has no run-time option \"\(key)\".",
                 recovery: "Use clear_anonymous_user_on_login.", provider: reference)
         }
         guard let flag = value.boolValue else {
