@@ -126,6 +126,7 @@ struct SessionTests {
     func anonymousCleared() async throws {
         let h = try F.harness(["clear_anonymous_user_on_login: true"])
         try await h.provider.sendMessage("anonymous question")
+        let anonymous = try #require(await h.provider.currentUser())
         let anonymousCount = await h.simulator.userCount()
         _ = try await h.provider.login(UserIdentity(userId: "u-1"))
         #expect(h.recorder.names.contains(.anonymousUserCleared))
@@ -133,7 +134,20 @@ struct SessionTests {
         #expect(await h.simulator.userCount() == anonymousCount)
         try await h.provider.logout()
         #expect(await h.simulator.visibleConversationCount() == 0)
-        #expect(await h.provider.currentUser() == nil)
+        let fresh = try #require(await h.provider.currentUser())
+        #expect(fresh.isAnonymous)
+        #expect(fresh.vendorUserId != anonymous.vendorUserId)
+    }
+
+    @Test("\"If a user identifier ... is not passed via the login API, then Helpshift assumes that the user is an anonymous user\"")
+    func freshDeviceIsAnonymous() async throws {
+        let h = try F.harness()
+        let device = try #require(await h.provider.currentUser())
+        #expect(device.isAnonymous)
+        #expect(await h.simulator.userCount() == 0)
+        try await h.provider.sendMessage("first")
+        #expect(await h.provider.currentUser()?.vendorUserId == device.vendorUserId)
+        #expect(await h.simulator.userCount() == 1)
     }
 
     @Test("setOption clear_anonymous_user_on_login at run time; other options and types are refused")
@@ -150,11 +164,15 @@ struct SessionTests {
     @Test("identity verification: no token -> authentication_failed token_missing (AuthTokenNotProvided); the user cannot file issues")
     func verificationMissingToken() async throws {
         let h = try F.harness(["identity_verification: true"])
-        let session = try await h.provider.login(credential: Credential(fields: ["userId": "u-1"]))
-        #expect(session.user.isAuthenticated == false)
-        let failure = try #require(h.recorder.events.first { $0.name == .authenticationFailed }?.error)
+        let login = await F.asyncError { try await h.provider.login(credential: Credential(fields: ["userId": "u-1"])) }
+        #expect(login?.code == .tokenMissing)
+        #expect(login?.vendorCode == "HelpshiftAuthenticationFailureReasonAuthTokenNotProvided")
+        #expect(h.recorder.names == [.authenticationFailed])
+        let failure = try #require(h.recorder.events.first?.error)
         #expect(failure.code == .tokenMissing)
-        #expect(failure.vendorCode == "HelpshiftAuthenticationFailureReasonAuthTokenNotProvided")
+        let user = try #require(await h.provider.currentUser())
+        #expect(user.externalId == "u-1")
+        #expect(!user.isAuthenticated)
         let send = await F.asyncError { try await h.provider.sendMessage("hi") }
         #expect(send?.code == .tokenMissing)
         #expect(send?.message.contains("cannot file issues") == true)
@@ -166,12 +184,17 @@ struct SessionTests {
         _ = try await h.provider.login(UserIdentity(userId: "u-1"))
         try await h.provider.sendMessage("verified message")
         try await h.provider.logout()
+        h.recorder.drain()
         let forged = String(repeating: "0", count: 64)
-        let session = try await h.provider.login(credential: Credential(fields: ["userId": "u-1", "userAuthToken": .string(forged)]))
-        #expect(!session.user.isAuthenticated)
-        #expect(h.recorder.events.last { $0.name == .authenticationFailed }?.error?.code == .tokenInvalid)
+        let login = await F.asyncError { try await h.provider.login(credential: Credential(fields: ["userId": "u-1", "userAuthToken": .string(forged)])) }
+        #expect(login?.code == .tokenInvalid)
+        #expect(h.recorder.names == [.authenticationFailed])
+        #expect(await h.provider.currentUser()?.isAuthenticated == false)
         #expect(await h.simulator.visibleConversationCount() == 0)
         #expect(await F.asyncError { try await h.provider.sendMessage("hi") }?.vendorCode == "HelpshiftAuthenticationFailureReasonInvalidAuthToken")
+        let again = try await h.provider.login(UserIdentity(userId: "u-1"))
+        #expect(again.user.isAuthenticated)
+        #expect(await h.simulator.visibleConversationCount() == 1)
     }
 
     @Test("identity verification: \"Anonymous users ... are always able to file Issues\"; verified users work as with verification off")

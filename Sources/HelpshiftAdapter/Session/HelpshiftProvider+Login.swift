@@ -14,6 +14,11 @@ extension HelpshiftProvider {
     }
 
     /// Logs in with a raw credential: `jwt` (Identity System on) or the login dictionary.
+    ///
+    /// `login()` returning false (invalid identifiers: Helpshift continues anonymously) throws the
+    /// specific identifier error; with identity verification on, a missing or wrong `userAuthToken`
+    /// throws `token_missing` / `token_invalid` after `authentication_failed` (the SDK keeps the
+    /// user, unverified, unable to file issues).
     public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
         await prepare()
         if settings.identitySystem, let jwt = credential.jwt {
@@ -54,6 +59,14 @@ extension HelpshiftProvider {
         if clearing, let previous { emit(.anonymousUserCleared, .user(providerUser(previous))) }
         guard let current else {
             throw IdentityError(.unknown, message: "Helpshift reported a successful login but holds no user.", provider: reference)
+        }
+        // Identity verification failed: the SDK holds the user, unverified ("will not be able to file
+        // Issues or see conversations"); authentication_failed was emitted by the delegate. The login
+        // is not a success: throw token_missing / token_invalid.
+        if let failure = reportedFailures().first(where: { $0.code == .tokenMissing || $0.code == .tokenInvalid }) {
+            var error = failure
+            error.message += " The SDK holds the user unverified."
+            throw error
         }
         let user = providerUser(current)
         emit(.loginSucceeded, .user(user))

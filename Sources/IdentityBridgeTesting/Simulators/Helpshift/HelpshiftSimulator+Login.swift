@@ -34,7 +34,8 @@ extension HelpshiftSimulator {
         if let id = anonymousLocalId, let index = users.firstIndex(where: { $0.localId == id }) {
             currentIndex = index
         } else {
-            let user = User(localId: newLocalId(), isAnonymous: true)
+            let user = User(localId: pendingAnonymousLocalId ?? newLocalId(), isAnonymous: true)
+            pendingAnonymousLocalId = nil
             users.append(user)
             anonymousLocalId = user.localId
             currentIndex = users.count - 1
@@ -65,7 +66,9 @@ extension HelpshiftSimulator {
     /// "anonymous users are cleared whenever any user logs in. Once cleared, such users (and their
     /// conversations) cannot be fetched again."
     func clearAnonymousIfAsked() {
-        guard clearAnonymousOnLogin, let id = anonymousLocalId else { return }
+        guard clearAnonymousOnLogin else { return }
+        pendingAnonymousLocalId = nil
+        guard let id = anonymousLocalId else { return }
         users.removeAll { $0.localId == id }
         anonymousLocalId = nil
         if let index = currentIndex, index >= users.count || users[index].localId == id { currentIndex = nil }

@@ -90,6 +90,8 @@ public actor HelpshiftSimulator: HelpshiftSDKPort, VendorSimulator {
     var nextIssue = 1
     var currentIndex: Int?
     var anonymousLocalId: String?
+    /// The device's anonymous identity before it has a stored profile (reported by currentUser()).
+    var pendingAnonymousLocalId: String?
     var verified = true
     var authFailure: HelpshiftAuthenticationFailureReason?
     var clearAnonymousOnLogin = false
@@ -175,9 +177,15 @@ public actor HelpshiftSimulator: HelpshiftSDKPort, VendorSimulator {
             isAnonymous: user.isAnonymous, isVerified: user.isAnonymous || verified)
     }
 
-    /// The current user.
+    /// The current user. With nobody logged in this is the device's anonymous user ("If a user
+    /// identifier ... is not passed via the login API, then Helpshift assumes that the user is an
+    /// anonymous user"); its profile is stored (and counted) only once it is used.
     public func currentUser() -> HelpshiftPortUser? {
-        guard let currentIndex else { return nil }
+        guard let currentIndex else {
+            if pendingAnonymousLocalId == nil { pendingAnonymousLocalId = newLocalId() }
+            return HelpshiftPortUser(
+                localId: pendingAnonymousLocalId ?? "", userId: nil, email: nil, name: nil, isAnonymous: true, isVerified: true)
+        }
         return describe(users[currentIndex], verified: !configuration.identityVerification || verified)
     }
 }
