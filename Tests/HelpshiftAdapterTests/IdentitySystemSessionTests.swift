@@ -78,6 +78,14 @@ struct IdentitySystemSessionTests {
         #expect(await h.simulator.loginWithIdentity(jwt, config: big) == .failure(reason: "LoginConfigSizeLimitExceeded", errors: [:]))
         #expect(await h.simulator.loginWithIdentity(jwt, config: ["k": ["nested": 1]]) == .failure(reason: "LoginConfigInvalid", errors: [:]))
         #expect(await h.simulator.loginWithIdentity(jwt, config: ["k": "v"]) == .success)
+        let size = await F.asyncError { try await h.provider.login(identitiesJWT: jwt, config: big) }
+        #expect(size?.code == .limitExceeded)
+        #expect(size?.vendorCode == "LoginConfigSizeLimitExceeded")
+        let invalid = await F.asyncError { try await h.provider.login(identitiesJWT: jwt, config: ["k": ["nested"]]) }
+        #expect(invalid?.code == .configurationInvalid)
+        #expect(invalid?.vendorCode == "LoginConfigInvalid")
+        let session = try await h.provider.login(identitiesJWT: jwt, config: ["source": "app", "build": 42])
+        #expect(session.user.externalId == "u")
     }
 
     @Test("feature disabled: IdentityFeatureNotEnabled on login, HelpshiftEventUserIdentityNotEnabled on identities and attributes")

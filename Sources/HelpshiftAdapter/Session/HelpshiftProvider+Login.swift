@@ -78,8 +78,16 @@ extension HelpshiftProvider {
         return user.email?.lowercased() != email?.lowercased()
     }
 
+    /// `Helpshift.login(withIdentity:config:)` with a raw identities JWT and login config (string,
+    /// number and boolean values, at most 30 entries); an empty JWT logs in the anonymous user.
+    /// Each failure reason of the SDK is thrown with its uniform code (`login_failed` is emitted).
+    public func login(identitiesJWT jwt: String, config: [String: JSONValue] = [:]) async throws(IdentityError) -> IdentitySession {
+        await prepare()
+        return try await identityLogin(jwt, config: config)
+    }
+
     /// `loginWithIdentity`: an empty JWT logs in the anonymous user.
-    func identityLogin(_ jwt: String) async throws(IdentityError) -> IdentitySession {
+    func identityLogin(_ jwt: String, config: [String: JSONValue] = [:]) async throws(IdentityError) -> IdentitySession {
         let previous = await port.currentUser()
         // "Logging in again logs the current user out first."
         if let previous, !previous.isAnonymous {
@@ -87,7 +95,7 @@ extension HelpshiftProvider {
             emit(.loggedOut, .user(providerUser(previous)))
         }
         beginCall()
-        let result = await port.loginWithIdentity(jwt, config: [:])
+        let result = await port.loginWithIdentity(jwt, config: config)
         switch result {
         case .failure(let reason, let errors):
             let error = HelpshiftLoginFailureReason(vendorName: reason)?.error(errors: errors, provider: reference)
