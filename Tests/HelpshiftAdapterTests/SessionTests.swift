@@ -161,6 +161,21 @@ struct SessionTests {
         #expect(await F.asyncError { try await h.provider.setOption("full_privacy", to: true) }?.code == .unsupportedOperation)
     }
 
+    @Test("clearing the anonymous user while a logged-in user stays current keeps that user current")
+    func clearWhileLoggedIn() async throws {
+        let h = try F.harness()
+        try await h.provider.sendMessage("anonymous")
+        _ = try await h.provider.login(UserIdentity(userId: "u-1"))
+        try await h.provider.sendMessage("mine")
+        try await h.provider.setOption("clear_anonymous_user_on_login", to: true)
+        let again = try await h.provider.login(UserIdentity(userId: "u-1"))
+        #expect(again.user.externalId == "u-1")
+        #expect(await h.provider.currentUser()?.externalId == "u-1")
+        #expect(await h.simulator.hasAnonymousUser() == false)
+        #expect(await h.simulator.visibleConversationCount() == 1)
+        #expect(await h.simulator.userCount() == 1)
+    }
+
     @Test("identity verification: no token -> authentication_failed token_missing (AuthTokenNotProvided); the user cannot file issues")
     func verificationMissingToken() async throws {
         let h = try F.harness(["identity_verification: true"])

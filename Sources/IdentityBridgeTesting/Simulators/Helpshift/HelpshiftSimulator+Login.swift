@@ -69,9 +69,10 @@ extension HelpshiftSimulator {
         guard clearAnonymousOnLogin else { return }
         pendingAnonymousLocalId = nil
         guard let id = anonymousLocalId else { return }
+        let currentLocalId = currentIndex.map { users[$0].localId }
         users.removeAll { $0.localId == id }
         anonymousLocalId = nil
-        if let index = currentIndex, index >= users.count || users[index].localId == id { currentIndex = nil }
+        currentIndex = currentLocalId.flatMap { local in users.firstIndex { $0.localId == local } }
     }
 
     /// The directory lookup of helpshift-users.txt; returns the index of the user to log in.
