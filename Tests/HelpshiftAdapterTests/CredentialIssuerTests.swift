@@ -60,6 +60,14 @@ struct CredentialIssuerTests {
         #expect(try F.issuer(F.settings()).issue(for: UserIdentity(userId: "u 1"))["userId"] == "u 1")
     }
 
+    @Test("\"Do not provide the user's email address as 'userID'\" -> invalid_identifier")
+    func emailAsUserId() throws {
+        let error = F.error { try F.issuer(F.settings()).issue(for: UserIdentity(userId: "ann@example.com")) }
+        #expect(error?.code == .invalidIdentifier)
+        #expect(error?.field == "userId")
+        #expect(try F.issuer(F.settings()).issue(for: UserIdentity(userId: "ann@")) ["userId"] == "ann@")
+    }
+
     @Test("userId at most 750 characters (vendor-notes) -> value_too_long")
     func userIdTooLong() throws {
         let error = F.error { try F.issuer(F.settings()).issue(for: UserIdentity(userId: String(repeating: "x", count: 751))) }

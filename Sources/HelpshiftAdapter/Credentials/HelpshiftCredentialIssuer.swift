@@ -43,6 +43,12 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
                     message: "userId has leading or trailing spaces; Helpshift would create an anonymous user instead.",
                     recovery: "Remove the spaces at the ends of the user id (spaces in between are allowed).", provider: provider)
             }
+            guard !HelpshiftEmail.isValid(userId) else {
+                throw IdentityError(
+                    .invalidIdentifier, field: "userId",
+                    message: "userId is an email address; Helpshift: \"Do not provide the user's email address as 'userID'\".",
+                    recovery: "Pass the email as userEmail and a stable non-email id as userId (or leave userId out).", provider: provider)
+            }
             guard userId.count <= HelpshiftLimits.userIdMaxLength else {
                 throw IdentityError(
                     .valueTooLong, field: "userId",
