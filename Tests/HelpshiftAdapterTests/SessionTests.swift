@@ -259,6 +259,29 @@ struct SessionTests {
         #expect(await h.simulator.userCount() == 0)
     }
 
+    @Test("a whole support session, driven in the simulator, reaches the adapter as uniform events")
+    func supportSession() async throws {
+        let h = try F.harness()
+        _ = try await h.provider.login(UserIdentity(userId: "u-1"))
+        h.recorder.drain()
+        await h.simulator.openChatScreen()
+        try await h.provider.sendMessage("my order is late")
+        await h.simulator.agentReplies("sorry, call us")
+        await h.simulator.clickAction(type: "call", data: "+15550100")
+        await h.simulator.askResolutionQuestion()
+        try await h.provider.sendMessage("not solved")
+        await h.simulator.rejectConversation()
+        await h.simulator.submitCSAT(rating: 2, feedback: "slow")
+        await h.simulator.closeChatScreen()
+        #expect(h.recorder.names == [
+            .supportSessionStarted, .widgetToggled, .conversationStarted, .messageAdded, .conversationStatus,
+            .agentMessageReceived, .actionClicked, .messageAdded, .conversationReopened, .conversationRejected,
+            .conversationEnded, .csatSubmitted, .widgetToggled, .supportSessionEnded,
+        ])
+        #expect(h.recorder.events.first { $0.name == .actionClicked }?.payload == .action(.init(kind: .call, data: "+15550100")))
+        #expect(h.recorder.events.first { $0.name == .csatSubmitted }?.payload == .csat(.init(rating: 2, feedback: "slow")))
+    }
+
     @Test("SDK events reach the adapter through the delegate and are mapped")
     func delegateEvents() async throws {
         let h = try F.harness()

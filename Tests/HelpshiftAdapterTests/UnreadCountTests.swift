@@ -45,7 +45,7 @@ struct UnreadCountTests {
         try await h.provider.sendMessage("question")
         _ = try await h.provider.requestUnreadMessageCount(fromServer: true)
         await h.simulator.closeChatScreen()
-        #expect(h.recorder.events.last?.payload == .widget(visible: false))
+        #expect(h.recorder.events.suffix(2).first?.payload == .widget(visible: false))
         #expect(try await h.provider.requestUnreadMessageCount(fromServer: true).isFromCache == false)
     }
 

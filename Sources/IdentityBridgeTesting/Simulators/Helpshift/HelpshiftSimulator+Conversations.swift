@@ -34,6 +34,11 @@ extension HelpshiftSimulator {
             users[index].conversations[open].messages.append(text)
             let conversation = users[index].conversations[open]
             send("messageAdd", ["type": "text", "body": .string(text)])
+            if conversation.awaitingResolution {
+                // "If the user rejects it and sends a new message, then the conversation is reopened".
+                users[index].conversations[open].awaitingResolution = false
+                send("conversationReopened")
+            }
             return .sent(issueId: conversation.issueId, publishId: conversation.publishId)
         }
         let conversation = Conversation(issueId: "issue-\(nextIssue)", publishId: "\(1000 + nextIssue)", isOpen: true, messages: [text], unread: 0)
@@ -70,18 +75,48 @@ extension HelpshiftSimulator {
         send("conversationEnd")
     }
 
-    /// The user opens the chat screen (messages are read).
+    /// The agent asks the resolution question ("When resolution question is enabled, the users are
+    /// asked if they're satisfied with the resolution"); a new user message reopens the conversation.
+    public func askResolutionQuestion() {
+        guard let index = currentIndex, let open = users[index].conversations.lastIndex(where: \.isOpen) else { return }
+        users[index].conversations[open].awaitingResolution = true
+    }
+
+    /// An agent rejects the open conversation; it ends and cannot be reopened.
+    public func rejectConversation() {
+        guard let index = currentIndex, let open = users[index].conversations.lastIndex(where: \.isOpen) else { return }
+        users[index].conversations[open].isOpen = false
+        send("conversationRejected")
+        send("conversationEnd")
+    }
+
+    /// The user submits the CSAT form after the conversation ended.
+    public func submitCSAT(rating: Int64, feedback: String?) {
+        var data: [String: JSONValue] = ["rating": .int(rating)]
+        if let feedback { data["additionalFeedback"] = .string(feedback) }
+        send("csatSubmit", .object(data))
+    }
+
+    /// The user taps the call or link action of an action card (`type` is `call` or `link`).
+    public func clickAction(type: String, data: String) {
+        send("userClickOnAction", ["actionType": .string(type), "actionData": .string(data)])
+    }
+
+    /// The user opens the chat screen: a Helpshift session starts and messages are read.
     public func openChatScreen() {
         if let index = currentIndex {
             for conversation in users[index].conversations.indices { users[index].conversations[conversation].unread = 0 }
         }
+        send("helpshiftSessionStarted")
         send("widgetToggle", ["visible": true])
     }
 
-    /// The user closes the chat screen: the next server request is not rate limited.
+    /// The user closes the chat screen: the session ends and the next server request for the unread
+    /// count is not rate limited.
     public func closeChatScreen() {
         lastServerFetch = nil
         send("widgetToggle", ["visible": false])
+        send("helpshiftSessionEnded")
     }
 
     /// `requestUnreadMessageCount(fromServer)`: "The count from Helpshift's servers is rate limited

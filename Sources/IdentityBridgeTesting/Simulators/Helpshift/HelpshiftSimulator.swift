@@ -56,6 +56,7 @@ public actor HelpshiftSimulator: HelpshiftSDKPort, VendorSimulator {
         var isOpen: Bool
         var messages: [String]
         var unread: Int
+        var awaitingResolution = false
     }
 
     struct User {
