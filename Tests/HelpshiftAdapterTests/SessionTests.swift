@@ -40,13 +40,13 @@ struct SessionTests {
         let h = try F.harness()
         _ = try await h.provider.login(UserIdentity(userId: "u-1"))
         try await h.provider.sendMessage("mine")
-        h.recorder.drain()
+        _ = h.recorder.drain()
         let second = try await h.provider.login(UserIdentity(userId: "u-2"))
         #expect(second.user.externalId == "u-2")
         #expect(h.recorder.names == [.loggedOut, .loginSucceeded])
         if case .user(let previous) = h.recorder.events.first?.payload { #expect(previous.externalId == "u-1") } else { Issue.record("payload") }
         #expect(await h.simulator.visibleConversationCount() == 0)
-        h.recorder.drain()
+        _ = h.recorder.drain()
         _ = try await h.provider.login(UserIdentity(userId: "u-2", email: "b@example.com"))
         #expect(h.recorder.names == [.loginSucceeded])
     }
@@ -199,7 +199,7 @@ struct SessionTests {
         _ = try await h.provider.login(UserIdentity(userId: "u-1"))
         try await h.provider.sendMessage("verified message")
         try await h.provider.logout()
-        h.recorder.drain()
+        _ = h.recorder.drain()
         let forged = String(repeating: "0", count: 64)
         let login = await F.asyncError { try await h.provider.login(credential: Credential(fields: ["userId": "u-1", "userAuthToken": .string(forged)])) }
         #expect(login?.code == .tokenInvalid)
@@ -263,7 +263,7 @@ struct SessionTests {
     func supportSession() async throws {
         let h = try F.harness()
         _ = try await h.provider.login(UserIdentity(userId: "u-1"))
-        h.recorder.drain()
+        _ = h.recorder.drain()
         await h.simulator.openChatScreen()
         try await h.provider.sendMessage("my order is late")
         await h.simulator.agentReplies("sorry, call us")
@@ -286,7 +286,7 @@ struct SessionTests {
     func delegateEvents() async throws {
         let h = try F.harness()
         _ = try await h.provider.login(UserIdentity(userId: "u-1"))
-        h.recorder.drain()
+        _ = h.recorder.drain()
         try await h.provider.sendMessage("first")
         #expect(h.recorder.names == [.conversationStarted, .messageAdded, .conversationStatus])
         await h.simulator.agentReplies("here", attachments: [.init(url: "https://f/x.pdf", contentType: "application/pdf", fileName: "x.pdf", size: 10)])
