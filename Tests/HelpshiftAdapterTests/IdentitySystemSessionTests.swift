@@ -109,6 +109,10 @@ struct IdentitySystemSessionTests {
         let h = try F.harness(Self.on)
         try await h.provider.addUserIdentities([.init(identifier: "steam_id", value: "s-0")])
         #expect(!h.recorder.names.contains(.identitiesAdded))
+        // The simulated SDK, called directly for the anonymous user, does nothing either (not even for a bad JWT).
+        await h.simulator.addUserIdentities("not-a-jwt")
+        #expect(h.recorder.events.isEmpty)
+        #expect(await h.simulator.userCount() == 0)
         _ = try await h.provider.login(UserIdentity(userId: "u-1"))
         try await h.provider.addUserIdentities([.init(identifier: "steam_id", value: "s-1", metadata: ["region": "eu"])])
         #expect(await h.simulator.identities(ofUserId: "u-1")["steam_id"] == "s-1")
