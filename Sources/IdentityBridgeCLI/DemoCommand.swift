@@ -10,9 +10,7 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Log a sample user in and out of every configured provider, against the built-in simulators.",
         discussion: """
-            Loads the configuration (default: config.example.yaml in the current directory), then for
-            every app and provider instance logs a sample user in, shows the uniform events, logs out
-            and shows the events again. Nothing leaves the machine: every vendor is simulated.
+            Loads the configuration (default: config.example.yaml in the current directory), then for every app and provider instance logs a sample user in, shows the uniform events, logs out and shows the events again. Nothing leaves the machine: every vendor is simulated.
 
             Examples:
               identityctl demo

@@ -7,15 +7,16 @@ struct EventsCommand: AsyncParsableCommand {
         commandName: "events",
         abstract: "Map raw vendor events (JSON lines on stdin) into uniform events (JSON lines on stdout).",
         discussion: """
-            Reads one vendor event per line, {"name": "...", "data": {...}}, and writes each uniform
-            event as {"name", "provider", "kind", "data"}. A line that cannot be mapped gives
-            {"error": {...}, "line": N}; processing goes on and the exit status is 1 at the end.
-            --provider is a kind (helpshift, zendesk-chat, ...) or, with --config and --app, an
-            instance name.
+            Reads one vendor event per line, {"name": "...", "data": {...}}, and writes each uniform event as \
+            {"name", "provider", "kind", "data"}. A line that cannot be mapped gives {"error": {...}, "line": \
+            N}; processing goes on and the exit status is 1 at the end. --provider is a kind (helpshift, \
+            zendesk-chat, ...) or, with --config and --app, an instance name.
 
             Examples:
-              echo '{"name":"userLoginSucceeded","data":{}}' | identityctl events --provider helpshift
-              identityctl events --config config.example.yaml --app demo --provider zendesk-messaging < events.jsonl
+              echo '{"name": "widgetToggle", "data": {"visible": true}}' \\
+                  | identityctl events --provider helpshift
+              identityctl events --config config.example.yaml --app demo \\
+                  --provider zendesk-messaging < events.jsonl
             """)
 
     @Option(name: .long, help: ArgumentHelp("A provider kind, or an instance name with --config and --app.", valueName: "kind-or-name"))

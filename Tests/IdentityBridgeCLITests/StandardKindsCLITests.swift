@@ -90,3 +90,21 @@ struct StandardKindsCLITests {
         #expect(run.stdout.count < 120, "a few screens at most")
     }
 }
+
+@Suite("identityctl events with the built-in kinds (adapter-dependent)")
+struct StandardKindsEventsCLITests {
+    @Test("Helpshift: widgetToggle maps to widget_toggled; a malformed line is an error line and exit 1")
+    func helpshiftEvents() async throws {
+        let capture = CapturedOutput()
+        let environment = CLIEnvironment(
+            output: capture.output,
+            readLine: CLIEnvironment.lines([#"{"name": "widgetToggle", "data": {"visible": true}}"#, "{"]))
+        let status = await IdentityCTL.run(["events", "--provider", "helpshift", "--now", "1767225600"], environment: environment)
+        let run = CLIRun(status: status, stdout: capture.stdoutLines, stderr: capture.stderrLines)
+        #expect(run.status == 1, "the malformed second line")
+        let lines = run.json
+        #expect(lines.first?["name"] == "widget_toggled")
+        #expect(lines.first?["data"]?["visible"] == true)
+        #expect(lines.last?["line"] == 2)
+    }
+}

@@ -158,7 +158,7 @@ struct ConfigurationLoaderTests {
                       region: eu
                       zone: a
             """)
-        #expect(positions(found) == ["6:25", "7:18", "8:18", "9:15", "10:9", "14:13", "17:13"])
+        #expect(positions(found) == ["6:25", "7:18", "8:18", "9:15", "10:9", "14:13", "17:11"])
         #expect(found[0].message.contains("is 8m (480s); it must be between 1s and 7m"))
         #expect(found[1].message.contains("must be true or false, not 'maybe'"))
         #expect(found[2].message.contains("is 11; it must be between 0 and 10"))
@@ -260,6 +260,15 @@ struct ConfigurationLoaderTests {
             """)
         #expect(positions(found) == ["7:9"])
         #expect(found.first?.message.contains("duplicate key 'mode' (first set at line 6, column 9)") == true)
+    }
+
+    @Test("duplicate keys in a flow mapping and duplicate app names are reported at the second occurrence")
+    func duplicateKeysFlowAndApps() {
+        let flow = diagnostics("apps: {web: {providers: [{kind: echo, kind: echo}]}}\n")
+        #expect(positions(flow) == ["1:39"])
+        let apps = diagnostics("apps:\n  web:\n    providers: []\n  web:\n    providers: []\n")
+        #expect(positions(apps) == ["4:3"])
+        #expect(apps.first?.message.contains("duplicate key 'web' (first set at line 2, column 3)") == true)
     }
 
     @Test("empty, whitespace-only and comment-only files are a clear error")

@@ -34,7 +34,8 @@ struct SecretRedactionTests {
                 providers:
                   - kind: echo
                     secret: ${ECHO_SECRET}
-                    previous_secrets: [${OLD_SECRET}]
+                    previous_secrets:
+                      - ${OLD_SECRET}
                     signing_keys:
                       - key_id: app_1
                         secret: ${ECHO_SECRET}
