@@ -110,7 +110,7 @@ struct DemoCommand: AsyncParsableCommand {
     static func preview(_ credential: Credential) -> String {
         credential.fields.keys.sorted().map { key in
             let value = credential.fields[key]?.jsonString ?? "null"
-            return "\(key)=" + (value.count > 40 ? String(value.prefix(37)) + "..." : value)
+            return "\(key)=" + (value.count > 24 ? String(value.prefix(21)) + "...\"" : value)
         }.joined(separator: " ")
     }
 

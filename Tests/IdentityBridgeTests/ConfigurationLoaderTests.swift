@@ -114,6 +114,13 @@ struct ConfigurationLoaderTests {
         #expect(found.first?.message.contains("hunter2") == false)
     }
 
+    @Test("an empty secret is reported as empty, not as a literal")
+    func emptySecret() {
+        let found = diagnostics("apps:\n  web:\n    providers:\n      - kind: echo\n        secret: \"\"\n")
+        #expect(positions(found) == ["5:17"])
+        #expect(found.first?.message.contains("'secret' of echo provider is empty; set 'secret: ${VAR}' or 'secret_file: PATH'") == true)
+    }
+
     @Test("*_file secrets: relative to the configuration's folder; unreadable, empty, or both forms are errors")
     func secretFiles() {
         let yaml = """

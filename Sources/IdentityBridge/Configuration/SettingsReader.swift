@@ -200,6 +200,10 @@ public final class SettingsReader {
             return nil
         }
         guard let raw = scalarText(key, inline) else { return nil }
+        if raw.isEmpty || inline.null != nil {
+            collector.report("\(describe(key)) is empty; set '\(key): ${VAR}' or '\(fileKey): PATH'.", at: inline.mark)
+            return nil
+        }
         guard raw.contains("${") else {
             collector.report("\(describe(key)) is a literal secret; reference an environment variable ('${VAR}') or use '\(fileKey)'.", at: inline.mark)
             return nil
