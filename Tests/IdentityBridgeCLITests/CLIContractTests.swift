@@ -52,6 +52,30 @@ struct CLIContractTests {
         ])
     }
 
+    @Test("validate never prints a secret: not a literal one, not a resolved one, not a file's")
+    func validateRedaction() async throws {
+        let secretFile = try temporaryFile(echoSecret + "-from-file", name: "echo.secret")
+        let path = try temporaryFile("""
+            apps:
+              web:
+                providers:
+                  - kind: echo
+                    secret: \(echoSecret)-literal
+                  - kind: echo
+                    name: from-env
+                    secret: ${ECHO_SECRET}
+                    token_lifetime: forever
+                  - kind: echo
+                    name: from-file
+                    secret_file: \(secretFile)
+                    colour: blue
+            """)
+        let run = await identityctl(["validate", path])
+        #expect(run.status == 1)
+        #expect(run.stdout.count == 3)
+        #expect(!run.allText.contains(echoSecret))
+    }
+
     @Test("validate without a file is a usage error (exit 2)")
     func validateUsage() async {
         let run = await identityctl(["validate"])
