@@ -30,14 +30,16 @@ struct DemoCommand: AsyncParsableCommand {
         let out = environment.output.stdout
         guard FileManager.default.fileExists(atPath: config) else {
             environment.output.stderr(
-                "error: no configuration file at '\(config)'. Run 'identityctl demo' from the repository root (it reads config.example.yaml) or pass --config FILE.")
+                "error: no configuration file at '\(config)'. Run 'identityctl demo' from the repository root (it reads config.example.yaml) or pass --config FILE."
+            )
             throw ExitCode.failure
         }
         let configuration: IdentityConfiguration
         switch CommandSupport.loadConfiguration(config, environment: environment) {
         case .success(let loaded): configuration = loaded
         case .failure:
-            environment.output.stderr("error: \(config) is not a valid configuration (see above); 'identityctl validate \(config)' checks it.")
+            environment.output.stderr(
+                "error: \(config) is not a valid configuration (see above); 'identityctl validate \(config)' checks it.")
             throw ExitCode.failure
         }
         let clock = ManualClock(unixSeconds: time.now ?? SystemClock().unixSeconds())
@@ -48,7 +50,9 @@ struct DemoCommand: AsyncParsableCommand {
         var failures = 0
         var count = 0
 
-        out("IdentityBridge demo: \(configuration.file), every vendor simulated, clock at \(ISO8601DateFormatter().string(from: clock.now())).")
+        out(
+            "IdentityBridge demo: \(configuration.file), every vendor simulated, clock at \(ISO8601DateFormatter().string(from: clock.now()))."
+        )
         out("Sample user: \(user.name ?? "-") <\(user.email ?? "-")>, user id \(user.userId ?? "-").")
         for app in configuration.apps {
             for instance in app.providers {

@@ -45,17 +45,20 @@ struct EventsCommand: AsyncParsableCommand {
         } else if let plugin = environment.registry.plugin(for: ProviderKind(rawValue: provider)) {
             target = .success((plugin, ProviderReference(kind: plugin.kind)))
         } else {
-            target = .failure(IdentityError(
-                .configurationInvalid, field: "provider",
-                message: "Unknown provider kind \"\(provider)\"; kinds: \(environment.registry.kinds.map(\.rawValue).joined(separator: ", ")).",
-                recovery: "Pass a kind, or an instance name together with --config and --app."))
+            target = .failure(
+                IdentityError(
+                    .configurationInvalid, field: "provider",
+                    message:
+                        "Unknown provider kind \"\(provider)\"; kinds: \(environment.registry.kinds.map(\.rawValue).joined(separator: ", ")).",
+                    recovery: "Pass a kind, or an instance name together with --config and --app."))
         }
         return target.flatMap { plugin, reference in
             guard let mapping = plugin as? any VendorEventMapping else {
-                return .failure(IdentityError(
-                    .unsupportedOperation, field: "provider",
-                    message: "The \(plugin.kind) plugin does not map vendor events.",
-                    recovery: "Use a kind whose vendor SDK emits events.", provider: reference))
+                return .failure(
+                    IdentityError(
+                        .unsupportedOperation, field: "provider",
+                        message: "The \(plugin.kind) plugin does not map vendor events.",
+                        recovery: "Use a kind whose vendor SDK emits events.", provider: reference))
             }
             return .success((mapping, reference))
         }

@@ -25,15 +25,20 @@ struct StandardKindsCLITests {
     func validateExample() async {
         let run = await standardCTL(["validate", exampleConfiguration])
         #expect(run.status == 0, "\(run.allText)")
-        #expect(run.stdout == ["\(exampleConfiguration): ok: 1 app (demo), 4 providers (demo/helpshift: helpshift, demo/zendesk-support: zendesk-support, demo/zendesk-chat: zendesk-chat, demo/zendesk-messaging: zendesk-messaging)"])
+        #expect(
+            run.stdout == [
+                "\(exampleConfiguration): ok: 1 app (demo), 4 providers (demo/helpshift: helpshift, demo/zendesk-support: zendesk-support, demo/zendesk-chat: zendesk-chat, demo/zendesk-messaging: zendesk-messaging)"
+            ])
     }
 
-    @Test("token prints the credential fields of the contract for each kind", arguments: [
-        ("helpshift", ["userId", "userEmail", "userName", "userAuthToken"]),
-        ("zendesk-support", ["user_token"]),
-        ("zendesk-chat", ["jwt"]),
-        ("zendesk-messaging", ["jwt"]),
-    ])
+    @Test(
+        "token prints the credential fields of the contract for each kind",
+        arguments: [
+            ("helpshift", ["userId", "userEmail", "userName", "userAuthToken"]),
+            ("zendesk-support", ["user_token"]),
+            ("zendesk-chat", ["jwt"]),
+            ("zendesk-messaging", ["jwt"]),
+        ])
     func token(provider: String, fields: [String]) async throws {
         let run = await standardCTL([
             "token", "--config", exampleConfiguration, "--app", "demo", "--provider", provider,
@@ -48,7 +53,8 @@ struct StandardKindsCLITests {
     @Test("a JWT from token verifies with verify", arguments: ["zendesk-chat", "zendesk-messaging"])
     func verifyJWT(provider: String) async throws {
         let base = ["--config", exampleConfiguration, "--app", "demo", "--provider", provider]
-        let issued = await standardCTL(["token"] + base + ["--user-id", "u-1", "--email", "ann@example.com", "--name", "Ann", "--now", "1767225600"])
+        let issued = await standardCTL(
+            ["token"] + base + ["--user-id", "u-1", "--email", "ann@example.com", "--name", "Ann", "--now", "1767225600"])
         let jwt = try #require(issued.object?["credential"]?["jwt"]?.stringValue)
         let run = await standardCTL(["verify"] + base + ["--now", "1767225660", jwt])
         #expect(run.status == 0, "\(run.allText)")
@@ -73,7 +79,8 @@ struct StandardKindsCLITests {
     @Test("Zendesk Support: the user token from token exchanges for a JWT")
     func exchangeSupport() async throws {
         let base = ["--config", exampleConfiguration, "--app", "demo", "--provider", "zendesk-support"]
-        let issued = await standardCTL(["token"] + base + ["--user-id", "u-1", "--email", "ann@example.com", "--name", "Ann", "--now", "1767225600"])
+        let issued = await standardCTL(
+            ["token"] + base + ["--user-id", "u-1", "--email", "ann@example.com", "--name", "Ann", "--now", "1767225600"])
         let userToken = try #require(issued.object?["credential"]?["user_token"]?.stringValue)
         let run = await standardCTL(["exchange"] + base + ["--now", "1767225610", userToken])
         #expect(run.status == 0, "\(run.allText)")

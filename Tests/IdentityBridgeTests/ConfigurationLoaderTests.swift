@@ -79,16 +79,23 @@ struct ConfigurationLoaderTests {
                     secret: ${ECHO_SECRET:-dev-only-default-secret-0123456789abcdef}
             """
         let set = try loadEcho(yaml, variables: ["ECHO_SECRET": "from-env-0123456789abcdef0123456789"])
-        #expect((try set.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed == "from-env-0123456789abcdef0123456789")
+        #expect(
+            (try set.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed
+                == "from-env-0123456789abcdef0123456789")
         let unset = try loadEcho(yaml, variables: [:])
-        #expect((try unset.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed == "dev-only-default-secret-0123456789abcdef")
+        #expect(
+            (try unset.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed
+                == "dev-only-default-secret-0123456789abcdef")
         let empty = try loadEcho(yaml, variables: ["ECHO_SECRET": ""])
-        #expect((try empty.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed == "dev-only-default-secret-0123456789abcdef")
+        #expect(
+            (try empty.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed
+                == "dev-only-default-secret-0123456789abcdef")
     }
 
     @Test("a missing variable is an error naming it, at the value")
     func missingVariable() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -102,7 +109,8 @@ struct ConfigurationLoaderTests {
 
     @Test("a literal secret in the YAML is refused (secrets come from env or file, never only from YAML)")
     func literalSecret() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -146,7 +154,8 @@ struct ConfigurationLoaderTests {
 
     @Test("every problem is reported, each at its node: range, type, choice, unknown key")
     func everyProblemWithPosition() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -178,7 +187,8 @@ struct ConfigurationLoaderTests {
 
     @Test("wrong types: a list where a value goes, a number where a list goes, a quoted number for an integer")
     func wrongTypes() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -198,7 +208,8 @@ struct ConfigurationLoaderTests {
 
     @Test("structure: unknown top-level, app and kind names, missing kind, duplicate instance names")
     func structure() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -221,7 +232,8 @@ struct ConfigurationLoaderTests {
 
     @Test("a required secret that is absent is reported at the provider's mapping")
     func missingSecret() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -239,7 +251,8 @@ struct ConfigurationLoaderTests {
         #expect(tab.first?.line == 3)
         #expect(tab.first?.message.hasPrefix("invalid YAML:") == true)
 
-        let unterminated = diagnostics("""
+        let unterminated = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -256,7 +269,8 @@ struct ConfigurationLoaderTests {
 
     @Test("duplicate keys are reported at the second occurrence")
     func duplicateKeys() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -349,7 +363,8 @@ struct ConfigurationLoaderTests {
 
     @Test("anchors, aliases and merge keys: shared settings defined once under an x- key")
     func anchorsAndMerges() throws {
-        let configuration = try loadEcho("""
+        let configuration = try loadEcho(
+            """
             x-echo: &echo
               kind: echo
               secret: ${ECHO_SECRET}
@@ -371,7 +386,8 @@ struct ConfigurationLoaderTests {
 
     @Test("a problem inside an anchored mapping is reported where the anchor's text is")
     func problemInAnchor() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             x-echo: &echo
               kind: echo
               secret: ${ECHO_SECRET}
@@ -389,7 +405,8 @@ struct ConfigurationLoaderTests {
         let undefined = diagnostics("apps:\n  web: *nothing\n")
         #expect(undefined.count == 1)
         #expect(undefined.first?.message.contains("undefined alias") == true)
-        let badMerge = diagnostics("""
+        let badMerge = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -424,7 +441,8 @@ struct ConfigurationLoaderTests {
 
     @Test("unsupported version and empty providers are reported")
     func versionAndEmptyProviders() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             version: 2
             apps:
               web:

@@ -28,7 +28,8 @@ struct SecretRedactionTests {
 
     @Test("settings loaded from YAML hold secrets that stay redacted in every rendering")
     func loadedSettings() throws {
-        let configuration = try loadEcho("""
+        let configuration = try loadEcho(
+            """
             apps:
               web:
                 providers:
@@ -49,7 +50,8 @@ struct SecretRedactionTests {
 
     @Test("configuration errors never echo a secret, even a literal one or a ${VAR:-default}")
     func configurationErrors() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:

@@ -39,11 +39,13 @@ struct YAMLNormalizer {
                             if source.mapping != nil {
                                 merged.append(contentsOf: pairs(of: normalize(source)))
                             } else {
-                                problems.append(("'<<' (merge key) entries must be mappings, usually aliases such as '*base'.", source.mark))
+                                problems.append(
+                                    ("'<<' (merge key) entries must be mappings, usually aliases such as '*base'.", source.mark))
                             }
                         }
                     default:
-                        problems.append(("'<<' (merge key) must be a mapping or a list of mappings, usually an alias such as '*base'.", value.mark))
+                        problems.append(
+                            ("'<<' (merge key) must be a mapping or a list of mappings, usually an alias such as '*base'.", value.mark))
                     }
                 } else {
                     explicit.append((key, normalize(value)))
