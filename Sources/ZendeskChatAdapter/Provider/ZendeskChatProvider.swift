@@ -63,7 +63,7 @@ public actor ZendeskChatProvider: IdentityProvider {
 
     private func connect(using authenticator: (any JWTAuthenticator)?) async -> ZendeskChatConnection {
         let previous = pendingConnect
-        let task = Task { await previous?.value; return await self.performConnect(authenticator: authenticator) }
+        let task = Task { _ = await previous?.value; return await self.performConnect(authenticator: authenticator) }
         pendingConnect = task
         return await task.value
     }
