@@ -12,9 +12,25 @@ extension ZendeskMessagingIssuer {
         do throws(IdentityError) {
             return try verifyUnattributed(token)
         } catch {
+            var error = error
+            if error.vendorCode == nil { error.vendorCode = Self.vendorCodes[error.code] }
             throw error.attributed(to: provider)
         }
     }
+
+    /// The vendor failure name (``ZendeskMessagingVendorCode``) for each verification failure,
+    /// the same name the SDK reports for the same token.
+    static let vendorCodes: [IdentityError.Code: String] = [
+        .tokenMissing: ZendeskMessagingVendorCode.invalidJWT,
+        .tokenMalformed: ZendeskMessagingVendorCode.invalidJWT,
+        .algorithmNotAllowed: ZendeskMessagingVendorCode.unsupportedAlgorithm,
+        .keyUnknown: ZendeskMessagingVendorCode.unknownSigningKey,
+        .tokenInvalid: ZendeskMessagingVendorCode.invalidSignature,
+        .claimMissing: ZendeskMessagingVendorCode.missingClaim,
+        .claimInvalid: ZendeskMessagingVendorCode.invalidClaim,
+        .valueTooLong: ZendeskMessagingVendorCode.externalIdTooLong,
+        .tokenExpired: ZendeskMessagingVendorCode.expiredJWT,
+    ]
 
     private func verifyUnattributed(_ token: String) throws(IdentityError) -> VerifiedCredential {
         let jwt = try DecodedJWT.decode(token)
