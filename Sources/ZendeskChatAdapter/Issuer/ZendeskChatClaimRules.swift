@@ -1,3 +1,5 @@
+import IdentityBridge
+
 /// The value rules of the Chat JWT claims, shared by the issuer (before signing) and the
 /// verifier (after decoding). Each returns the failure reason and a message, or `nil` when valid.
 enum ZendeskChatClaimRules {
@@ -12,7 +14,7 @@ enum ZendeskChatClaimRules {
 
     /// `email`: `local@domain.tld`, one `@`, no whitespace, at most 254 characters.
     static func checkEmail(_ email: String) -> (ZendeskChatFailureReason, String)? {
-        guard isValidEmail(email) else { return (.emailInvalid, "\"\(email.prefix(80))\" is not a valid email address.") }
+        guard isValidEmail(email) else { return (.emailInvalid, "\(JSONValue.string(String(email.prefix(80))).jsonString) is not a valid email address.") }
         return nil
     }
 

@@ -20,6 +20,11 @@ public struct ZendeskChatClaims: Hashable, Sendable {
         self.expiresAt = expiresAt
     }
 
-    /// When the token stops being accepted: `exp`, or `iat + maxLifetime` without `exp`.
-    public var effectiveExpiry: Int64 { expiresAt ?? (issuedAt + ZendeskChatLimits.maxLifetime) }
+    /// When the token stops being accepted: `exp`, or `iat + maxLifetime` without `exp`
+    /// (saturating at `Int64.max` rather than overflowing).
+    public var effectiveExpiry: Int64 {
+        if let expiresAt { return expiresAt }
+        let (expiry, overflow) = issuedAt.addingReportingOverflow(ZendeskChatLimits.maxLifetime)
+        return overflow ? .max : expiry
+    }
 }

@@ -58,12 +58,17 @@ public struct ZendeskChatIssuer: CredentialIssuer {
         for check in [ZendeskChatClaimRules.checkExternalId(externalId), ZendeskChatClaimRules.checkName(name), ZendeskChatClaimRules.checkEmail(email)] {
             if let (reason, detail) = check { throw reason.error(detail, provider: provider) }
         }
+        let (expiresAt, overflow) = issuedAt.addingReportingOverflow(tokenLifetime)
+        guard !overflow else {
+            throw ZendeskChatFailureReason.claimInvalid.error(
+                "iat \(issuedAt) plus the \(tokenLifetime)s lifetime does not fit a 64-bit exp.", field: "iat", provider: provider)
+        }
         return signer.sign { claims in
             claims.add("name", name)
             claims.add("email", email)
             claims.add("external_id", externalId)
             claims.add("iat", issuedAt)
-            claims.add("exp", issuedAt + tokenLifetime)
+            claims.add("exp", expiresAt)
         }
     }
 

@@ -63,7 +63,7 @@ public actor ZendeskChatProvider: IdentityProvider {
 
     private func connect(using authenticator: (any JWTAuthenticator)?) async -> ZendeskChatConnection {
         let previous = pendingConnect
-        let task = Task { await previous?.value; return await self.performConnect(authenticator: authenticator) }
+        let task = Task { _ = await previous?.value; return await self.performConnect(authenticator: authenticator) }
         pendingConnect = task
         return await task.value
     }
@@ -144,8 +144,18 @@ public actor ZendeskChatProvider: IdentityProvider {
         guard connection.visitor.isAuthenticated else {
             throw ZendeskChatFailureReason.tokenUnavailable.error("The chat proceeded anonymously: getToken gave no JWT.", provider: reference)
         }
-        let expiry = chatIssuer.tokenLifetime
-        return IdentitySession(provider: reference, user: connection.visitor.user, expiresAt: clock.now().addingTimeInterval(TimeInterval(expiry)))
+        return IdentitySession(provider: reference, user: connection.visitor.user, expiresAt: expiry(
+            ofAcceptedToken: (authenticator as? ZendeskChatFixedTokenAuthenticator)?.token))
+    }
+
+    /// When the given JWT the backend accepted expires (`exp`, else `iat` + 7 minutes); `now + token_lifetime`
+    /// for JWTs minted at connect time by the issuing authenticator.
+    private func expiry(ofAcceptedToken token: String?) -> Date {
+        if let token, let decoded = try? DecodedJWT.decode(token), let iat = decoded.claims["iat"]?.intValue {
+            let claims = ZendeskChatClaims(name: "", email: "", externalId: "", issuedAt: iat, expiresAt: decoded.claims["exp"]?.intValue)
+            return Date(timeIntervalSince1970: TimeInterval(claims.effectiveExpiry))
+        }
+        return clock.now().addingTimeInterval(TimeInterval(chatIssuer.tokenLifetime))
     }
 
     /// Un-authenticates: `resetIdentity`, emitting `logged_out` (the previous user) then `identity_reset`.

@@ -43,7 +43,9 @@ extension ZendeskMessagingSettings {
         let margin = reader.duration("expiry_warning_margin", default: ZendeskMessagingLimits.defaultExpiryWarningMargin,
                                      range: 0...ZendeskMessagingLimits.maxExpiryWarningMargin)
         if margin >= lifetime {
-            reader.error("'expiry_warning_margin' of zendesk-messaging provider (\(margin)s) must be shorter than 'token_lifetime' (\(lifetime)s), or every fresh token would already be close to expiry.", at: "expiry_warning_margin")
+            // Point at the setting the user wrote: the margin when given, else the too-short lifetime.
+            let marginGiven = reader.has("expiry_warning_margin")
+            reader.error("'expiry_warning_margin' of zendesk-messaging provider (\(margin)s\(marginGiven ? "" : ", the default")) must be shorter than 'token_lifetime' (\(lifetime)s), or every fresh token would already be close to expiry.", at: marginGiven ? "expiry_warning_margin" : "token_lifetime")
             return nil
         }
         guard keysValid, let modeText, let mode = ZendeskMessagingConversationMode(rawValue: modeText) else { return nil }

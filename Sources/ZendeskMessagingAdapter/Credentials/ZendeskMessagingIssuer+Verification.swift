@@ -12,16 +12,32 @@ extension ZendeskMessagingIssuer {
         do throws(IdentityError) {
             return try verifyUnattributed(token)
         } catch {
+            var error = error
+            if error.vendorCode == nil { error.vendorCode = Self.vendorCodes[error.code] }
             throw error.attributed(to: provider)
         }
     }
+
+    /// The vendor failure name (``ZendeskMessagingVendorCode``) for each verification failure,
+    /// the same name the SDK reports for the same token.
+    static let vendorCodes: [IdentityError.Code: String] = [
+        .tokenMissing: ZendeskMessagingVendorCode.invalidJWT,
+        .tokenMalformed: ZendeskMessagingVendorCode.invalidJWT,
+        .algorithmNotAllowed: ZendeskMessagingVendorCode.unsupportedAlgorithm,
+        .keyUnknown: ZendeskMessagingVendorCode.unknownSigningKey,
+        .tokenInvalid: ZendeskMessagingVendorCode.invalidSignature,
+        .claimMissing: ZendeskMessagingVendorCode.missingClaim,
+        .claimInvalid: ZendeskMessagingVendorCode.invalidClaim,
+        .valueTooLong: ZendeskMessagingVendorCode.externalIdTooLong,
+        .tokenExpired: ZendeskMessagingVendorCode.expiredJWT,
+    ]
 
     private func verifyUnattributed(_ token: String) throws(IdentityError) -> VerifiedCredential {
         let jwt = try DecodedJWT.decode(token)
         try jwt.requireHS256()
         if let type = jwt.header["typ"], type.stringValue != ZendeskMessagingLimits.tokenType {
             throw IdentityError(
-                .tokenMalformed, field: "typ", message: "The JWT header has typ \(type.jsonString); Zendesk Messaging expects \"JWT\".",
+                .tokenMalformed, field: "typ", message: "The JWT header has typ \(Self.echo(type)); Zendesk Messaging expects \"JWT\".",
                 recovery: "Set \"typ\": \"JWT\" in the header (or leave it out).")
         }
         let signer = try signer(for: jwt)
@@ -34,7 +50,7 @@ extension ZendeskMessagingIssuer {
         let scope = try jwt.requiredString("scope")
         guard scope == ZendeskMessagingLimits.scope else {
             throw IdentityError(
-                .claimInvalid, field: "scope", message: "The scope claim is \"\(scope)\"; Zendesk Messaging requires \"user\".",
+                .claimInvalid, field: "scope", message: "The scope claim is \(Self.echo(.string(scope))); Zendesk Messaging requires \"user\".",
                 recovery: "Issue the JWT with \"scope\": \"user\".")
         }
         let externalId = try jwt.requiredString("external_id")
@@ -67,13 +83,20 @@ extension ZendeskMessagingIssuer {
                 recovery: "Add \"kid\": the id of the signing key (e.g. app_...) to the header.")
         }
         guard let keyID = kid.stringValue, let signer = signers[keyID] else {
-            let shown = kid.stringValue.map { "\"\($0)\"" } ?? "a \(kid.typeName)"
+            let shown = kid.stringValue != nil ? Self.echo(kid) : "a \(kid.typeName)"
             throw IdentityError(
                 .keyUnknown, field: "kid",
                 message: "The JWT's kid is \(shown), which is not a configured signing key (configured: \(settings.signingKeys.map(\.keyID).joined(separator: ", "))).",
                 recovery: "Sign with a configured key, or add the key to signing_keys (at most \(ZendeskMessagingLimits.maxSigningKeys)).")
         }
         return signer
+    }
+
+    /// A token value as JSON text (control characters escaped), cut to 64 characters: error
+    /// messages end up in logs, and token values are attacker-chosen.
+    static func echo(_ value: JSONValue) -> String {
+        let text = value.jsonString
+        return text.count <= 64 ? text : text.prefix(64) + "…"
     }
 
     /// `token_expired` with the vendor's code and exact message.

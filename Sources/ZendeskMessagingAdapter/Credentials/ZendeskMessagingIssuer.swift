@@ -62,7 +62,13 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
                     recovery: "Pass \"true\" or \"false\".", provider: provider)
             }
         }
-        let exp = clock.unixSeconds() + settings.tokenLifetime
+        let now = clock.unixSeconds()
+        let (exp, overflow) = now.addingReportingOverflow(settings.tokenLifetime)
+        guard !overflow else {
+            throw IdentityError(
+                .claimInvalid, field: "exp", message: "The clock reads \(now); adding token_lifetime (\(settings.tokenLifetime)s) does not fit a 64-bit exp.",
+                recovery: "Issue tokens with a real clock (check --now).", provider: provider)
+        }
         let token = activeSigner.sign { claims in
             claims.add("scope", ZendeskMessagingLimits.scope)
             claims.add("external_id", externalId)

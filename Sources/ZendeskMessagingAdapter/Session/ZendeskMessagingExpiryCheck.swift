@@ -30,8 +30,10 @@ public enum ZendeskMessagingExpiryCheck: Hashable, Sendable {
             return .unreadable(error)
         }
         guard let exp else { return .noExpiry }
-        let left = exp - now
-        if left <= 0 { return .expired }
+        if exp <= now { return .expired }
+        // `exp` is any integer the token carries: saturate instead of overflowing.
+        let (difference, overflow) = exp.subtractingReportingOverflow(now)
+        let left = overflow ? Int64.max : difference
         return left <= margin ? .expiresSoon(secondsLeft: left) : .valid(secondsLeft: left)
     }
 

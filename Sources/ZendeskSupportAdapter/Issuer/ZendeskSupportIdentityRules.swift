@@ -15,7 +15,7 @@ enum ZendeskSupportIdentityRules {
     static func checkEmail(_ email: String, provider: ProviderReference?) throws(IdentityError) {
         guard isValidEmail(email) else {
             throw IdentityError(
-                .invalidEmail, field: "email", message: "\"\(email.prefix(80))\" is not a valid email address.",
+                .invalidEmail, field: "email", message: "\(JSONValue.string(String(email.prefix(80))).jsonString) is not a valid email address.",
                 recovery: "Pass an address like name@example.com, or leave email out.", provider: provider)
         }
     }

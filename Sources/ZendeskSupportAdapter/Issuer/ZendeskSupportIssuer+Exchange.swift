@@ -31,7 +31,7 @@ extension ZendeskSupportIssuer {
         let now = clock.unixSeconds()
         guard now < contents.expiresAt else {
             throw IdentityError(
-                .tokenExpired, field: "user_token", message: "The user token expired \(now - contents.expiresAt) seconds ago.",
+                .tokenExpired, field: "user_token", message: "The user token expired at \(contents.expiresAt) (now \(now)).",
                 recovery: "Issue a fresh user token and set the JWT identity again.", provider: provider)
         }
         return contents

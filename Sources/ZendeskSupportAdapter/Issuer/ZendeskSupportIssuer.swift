@@ -68,12 +68,18 @@ public struct ZendeskSupportIssuer: TokenExchanging {
         let signer = try requireUserTokenSigner()
         if let id = user.userId { try ZendeskSupportIdentityRules.checkUserId(id, provider: provider) }
         try ZendeskSupportIdentityRules.requireNameAndEmail(name: user.name, email: user.email, field: "user", provider: provider)
+        let (expiresAt, overflow) = issuedAt.addingReportingOverflow(userTokenLifetime)
+        guard !overflow else {
+            throw IdentityError(
+                .claimInvalid, field: "iat", message: "iat \(issuedAt) plus the \(userTokenLifetime)s lifetime does not fit a 64-bit exp.",
+                recovery: "Issue user tokens at the current time.", provider: provider)
+        }
         return signer.sign { claims in
             claims.addIfPresent("uid", user.userId)
             claims.addIfPresent("name", user.name)
             claims.addIfPresent("email", user.email)
             claims.add("iat", issuedAt)
-            claims.add("exp", issuedAt + userTokenLifetime)
+            claims.add("exp", expiresAt)
         }
     }
 

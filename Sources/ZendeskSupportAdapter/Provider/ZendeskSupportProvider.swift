@@ -79,6 +79,12 @@ public actor ZendeskSupportProvider: IdentityProvider {
                     .invalidValueType, field: "anonymous", message: "\"anonymous\" must be an object with optional name and email.",
                     recovery: "Pass {\"anonymous\": {\"name\": ..., \"email\": ...}}.", provider: reference)
             }
+            for field in ["name", "email"] {
+                guard let value = object[field], !value.isNull, value.stringValue == nil else { continue }
+                throw IdentityError(
+                    .invalidValueType, field: "anonymous.\(field)", message: "The anonymous identity's \(field) is a \(value.typeName), not a string.",
+                    recovery: "Pass \(field) as a string, or leave it out.", provider: reference)
+            }
             let name = object["name"]?.stringValue
             let email = object["email"]?.stringValue
             if let name { try ZendeskSupportIdentityRules.checkName(name, provider: reference) }

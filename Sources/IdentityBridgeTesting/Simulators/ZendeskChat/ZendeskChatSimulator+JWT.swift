@@ -48,10 +48,15 @@ extension ZendeskChatSimulator {
             return refuse(.externalIdInvalid, "external_id is empty or has spaces.")
         }
         if externalId.count > ZendeskChatLimits.externalIdMaxLength { return refuse(.externalIdTooLong, "external_id is too long.") }
-        if iat - now > ZendeskChatLimits.clockSkew { return refuse(.issuedInFuture, "iat is beyond the allowed clock skew.") }
+        // Compared without subtracting, so that no iat/exp value can overflow.
+        if now < Int64.max - ZendeskChatLimits.clockSkew, iat > now + ZendeskChatLimits.clockSkew {
+            return refuse(.issuedInFuture, "iat is beyond the allowed clock skew.")
+        }
         if let exp, exp < iat { return refuse(.claimInvalid, "exp precedes iat.", field: "exp") }
-        if let exp, exp - iat > ZendeskChatLimits.maxLifetime { return refuse(.lifetimeTooLong, "exp is more than 7 minutes after iat.") }
-        let expiry = exp ?? iat + ZendeskChatLimits.maxLifetime
+        if let exp, iat < Int64.max - ZendeskChatLimits.maxLifetime, exp > iat + ZendeskChatLimits.maxLifetime {
+            return refuse(.lifetimeTooLong, "exp is more than 7 minutes after iat.")
+        }
+        let expiry = exp ?? (iat < Int64.max - ZendeskChatLimits.maxLifetime ? iat + ZendeskChatLimits.maxLifetime : Int64.max)
         if now >= expiry { return refuse(.tokenExpired, "The JWT has expired.") }
         if let bound, bound != externalId { return refuse(.externalIdChanged, "The visitor's external_id cannot change.") }
         return .success(ChatJWTClaims(name: name, email: email, externalId: externalId))

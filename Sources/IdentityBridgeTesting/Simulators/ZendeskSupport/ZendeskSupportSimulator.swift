@@ -155,8 +155,10 @@ public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPo
               HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Array(parts[0].utf8) + [0x2E] + Array(parts[1].utf8),
                                                      using: SymmetricKey(data: sharedSecret))
         else { throw refuse(.tokenInvalid, "jwt", "the signature does not match the shared secret.") }
-        guard claims["jti"]?.stringValue?.isEmpty == false else { throw refuse(.claimMissing, "jti", "jti is missing.") }
-        guard claims["iat"]?.intValue != nil else { throw refuse(.claimMissing, "iat", "iat is missing.") }
+        guard let jti = claims["jti"] else { throw refuse(.claimMissing, "jti", "jti is missing.") }
+        guard jti.stringValue?.isEmpty == false else { throw refuse(.claimInvalid, "jti", "jti must be a non-empty string.") }
+        guard let iat = claims["iat"] else { throw refuse(.claimMissing, "iat", "iat is missing.") }
+        guard iat.intValue != nil else { throw refuse(.claimInvalid, "iat", "iat must be an integer number of seconds.") }
         guard claims["name"]?.stringValue?.isEmpty == false else { throw refuse(.invalidName, "name", "name is required.") }
         guard let email = claims["email"]?.stringValue, email.contains("@") else {
             throw refuse(.missingIdentifier, "email", "email is required.")
