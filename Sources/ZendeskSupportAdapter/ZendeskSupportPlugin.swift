@@ -19,6 +19,16 @@ public struct ZendeskSupportPlugin: ProviderPlugin {
     /// Reads `auth`, `secret`, `user_token_secret` and `user_token_lifetime`.
     public func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? {
         let auth = reader.choice("auth", ZendeskSupportAuthMode.allCases.map(\.rawValue), default: nil).flatMap(ZendeskSupportAuthMode.init(rawValue:))
+        if auth == .anonymous {
+            // Impossible to misconfigure silently: JWT-only settings have no effect on an anonymous app.
+            for key in Self.jwtOnlyKeys where reader.has(key) {
+                reader.error(
+                    "'\(key)' has no effect with 'auth: anonymous' (the Support SDK app uses anonymous identities); remove it or set 'auth: jwt'.",
+                    at: key)
+            }
+            return reader.hasErrors ? nil : ZendeskSupportSettings(
+                auth: .anonymous, secret: nil, userTokenSecret: nil, userTokenLifetime: ZendeskSupportLimits.defaultUserTokenLifetime)
+        }
         let secret = reader.secret("secret", required: auth == .jwt)
         let userTokenSecret = reader.secret("user_token_secret", required: false)
         let lifetime = reader.duration(
@@ -26,6 +36,9 @@ public struct ZendeskSupportPlugin: ProviderPlugin {
         guard let auth, !reader.hasErrors else { return nil }
         return ZendeskSupportSettings(auth: auth, secret: secret, userTokenSecret: userTokenSecret, userTokenLifetime: lifetime)
     }
+
+    /// Settings that only a JWT app uses; an anonymous app that sets them is a configuration error.
+    static let jwtOnlyKeys = ["secret", "secret_file", "user_token_secret", "user_token_secret_file", "user_token_lifetime"]
 
     /// Builds the issuer (user tokens, exchange and verification).
     public func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {

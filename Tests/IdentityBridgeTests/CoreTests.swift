@@ -285,3 +285,13 @@ struct RegistryExtensionTests {
         #expect(registry.kinds == [.echo])
     }
 }
+
+@Suite("clock edge values")
+struct ClockEdgeTests {
+    @Test("unixSeconds clamps instants beyond the 64-bit range instead of trapping")
+    func clampsHugeInstants() {
+        #expect(FixedClock(Date(timeIntervalSince1970: 1e30)).unixSeconds() == .max)
+        #expect(FixedClock(Date(timeIntervalSince1970: -1e30)).unixSeconds() == .min)
+        #expect(FixedClock(Date(timeIntervalSince1970: 1_767_225_600.9)).unixSeconds() == 1_767_225_600)
+    }
+}

@@ -11,7 +11,14 @@ public protocol IdentityClock: Sendable {
 
 extension IdentityClock {
     /// The current time in whole Unix seconds (what JWT `iat`/`exp` use).
-    public func unixSeconds() -> Int64 { Int64(now().timeIntervalSince1970.rounded(.down)) }
+    /// Instants outside the 64-bit range (or not a number) are clamped, never trapped on.
+    public func unixSeconds() -> Int64 {
+        let seconds = now().timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite else { return seconds.isNaN ? 0 : (seconds > 0 ? .max : .min) }
+        if seconds >= 9_223_372_036_854_775_807 { return .max }
+        if seconds <= -9_223_372_036_854_775_808 { return .min }
+        return Int64(seconds)
+    }
 }
 
 /// The system's wall clock.
