@@ -47,11 +47,14 @@ extension HelpshiftCredentialIssuer {
         do { iat = try decoded.requiredInt("iat", vendorCode: HelpshiftLoginFailureReason.iatIsMandatory.rawValue) } catch {
             throw error.attributed(to: provider)
         }
-        let age = clock.unixSeconds() - iat
-        guard age < HelpshiftLimits.identityTokenMaxAge else {
+        // Overflow-safe: a hostile iat (e.g. Int64.min) is refused, not a trap.
+        let (age, overflow) = clock.unixSeconds().subtractingReportingOverflow(iat)
+        guard !overflow, age < HelpshiftLimits.identityTokenMaxAge else {
             throw IdentityError(
                 .tokenExpired, field: "iat", vendorCode: invalid,
-                message: "The identities JWT was issued \(age) seconds ago; Helpshift accepts it for less than 24 hours.",
+                message: overflow
+                    ? "The identities JWT's iat (\(iat)) is out of range; Helpshift accepts it for less than 24 hours."
+                    : "The identities JWT was issued \(age) seconds ago; Helpshift accepts it for less than 24 hours.",
                 recovery: "Issue a fresh identities JWT; do not cache it for 24 hours or more.", provider: provider)
         }
         let identities = try parseIdentities(decoded.claims["identities"])
