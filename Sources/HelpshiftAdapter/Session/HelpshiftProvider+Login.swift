@@ -74,7 +74,8 @@ extension HelpshiftProvider {
     }
 
     static func differs(_ user: HelpshiftPortUser, userId: String?, email: String?) -> Bool {
-        if let userId { return user.userId != userId }
+        // "User ID is always case-sensitive": compared exactly (UTF-8), not by Swift's canonical equivalence.
+        if let userId { return !(user.userId?.utf8.elementsEqual(userId.utf8) ?? false) }
         return user.email?.lowercased() != email?.lowercased()
     }
 
