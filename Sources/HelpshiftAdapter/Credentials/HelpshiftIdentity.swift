@@ -1,3 +1,4 @@
+import Foundation
 public import IdentityBridge
 
 /// One entry of the Identity System JWT's `identities` array: `{identifier, value, metadata}`.
@@ -43,8 +44,16 @@ public struct HelpshiftIdentity: Hashable, Sendable {
 }
 
 extension String {
-    /// Whether the string is empty after trimming spaces and newlines.
-    var isBlank: Bool { allSatisfy(\.isWhitespace) }
-    /// Whether the string starts or ends with whitespace.
-    var hasSpaceAtEnds: Bool { (first?.isWhitespace ?? false) || (last?.isWhitespace ?? false) }
+    /// Whether the string is empty after trimming spaces and newlines. Both readings of "space"
+    /// count: Swift's `Character.isWhitespace` and Foundation's `whitespacesAndNewlines` (which also
+    /// trims e.g. U+200B ZERO WIDTH SPACE), so nothing the SDK trims away is taken as a value.
+    var isBlank: Bool {
+        allSatisfy(\.isWhitespace) || unicodeScalars.allSatisfy(CharacterSet.whitespacesAndNewlines.contains)
+    }
+    /// Whether the string starts or ends with whitespace, in either reading of ``isBlank``.
+    var hasSpaceAtEnds: Bool {
+        guard let firstScalar = unicodeScalars.first, let lastScalar = unicodeScalars.last else { return false }
+        let spaces = CharacterSet.whitespacesAndNewlines
+        return (first?.isWhitespace ?? false) || (last?.isWhitespace ?? false) || spaces.contains(firstScalar) || spaces.contains(lastScalar)
+    }
 }
