@@ -1,3 +1,4 @@
+import Foundation
 import HelpshiftAdapter
 import IdentityBridge
 
@@ -9,7 +10,9 @@ enum SimulatorAttributeRules {
     ]
 
     static func textTooLong(_ text: String, limit: Int? = nil) -> Bool {
-        let max = limit ?? (text.contains("\n") ? HelpshiftLimits.multilineCustomFieldValueMaxLength : HelpshiftLimits.customFieldValueMaxLength)
+        // "multiline CUF": any line break makes a value multiline (\n, \r, \r\n, U+2028, U+2029, U+0085, ...).
+        let multiline = text.unicodeScalars.contains { CharacterSet.newlines.contains($0) }
+        let max = limit ?? (multiline ? HelpshiftLimits.multilineCustomFieldValueMaxLength : HelpshiftLimits.customFieldValueMaxLength)
         return text.count > max
     }
 
