@@ -44,7 +44,10 @@ extension HelpshiftCredentialIssuer {
                 recovery: "Sign the JWT with identity_secret.", provider: provider)
         }
         let iat: Int64
-        do { iat = try decoded.requiredInt("iat", vendorCode: HelpshiftLoginFailureReason.iatIsMandatory.rawValue) } catch {
+        // IatIsMandatory: "iat key is missing in the JWT"; an iat of the wrong type is a JWT "not in valid format".
+        let iatPresent = decoded.claims["iat"].map { !$0.isNull } ?? false
+        let iatVendor = iatPresent ? invalid : HelpshiftLoginFailureReason.iatIsMandatory.rawValue
+        do { iat = try decoded.requiredInt("iat", vendorCode: iatVendor) } catch {
             throw error.attributed(to: provider)
         }
         // Overflow-safe: a hostile iat (e.g. Int64.min) is refused, not a trap.
