@@ -26,7 +26,7 @@ enum SimulatorAttributeRules {
                 return nil
             case "lifetime_value", "last_active_date":
                 if case .int = value { return nil }
-                if case .double = value { return nil }
+                if case .double(let number) = value, number.isFinite { return nil }
                 return "HelpshiftInvalidValueType"
             case "accepted_t_and_c", "reset_tags":
                 return value.boolValue == nil ? "HelpshiftInvalidValueType" : nil
@@ -43,7 +43,9 @@ enum SimulatorAttributeRules {
             }
         }
         switch value {
-        case .bool, .int, .double: return nil
+        case .bool, .int: return nil
+        // "Number": NaN and infinity have no JSON form, the backend cannot store them.
+        case .double(let number): return number.isFinite ? nil : "HelpshiftInvalidValueType"
         case .string(let text): return textTooLong(text) ? "HelpshiftValueLengthLimitExceeded" : nil
         case .array(let items): return list(items, limit: HelpshiftLimits.customFieldValueMaxLength)
         case .object(let fields): return dictionary(fields)
