@@ -44,16 +44,23 @@ public struct HelpshiftIdentity: Hashable, Sendable {
 }
 
 extension String {
+    /// Whether `scalar` is a space or newline to Foundation's trimming (`whitespacesAndNewlines`,
+    /// which also holds e.g. U+200B ZERO WIDTH SPACE); ASCII is decided without a `CharacterSet`.
+    static func isTrimmedSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace || CharacterSet.whitespacesAndNewlines.contains(scalar)
+    }
+
     /// Whether the string is empty after trimming spaces and newlines. Both readings of "space"
-    /// count: Swift's `Character.isWhitespace` and Foundation's `whitespacesAndNewlines` (which also
-    /// trims e.g. U+200B ZERO WIDTH SPACE), so nothing the SDK trims away is taken as a value.
+    /// count: Swift's `Character.isWhitespace` and Foundation's trimming, so nothing the SDK trims
+    /// away is taken as a value.
     var isBlank: Bool {
-        allSatisfy(\.isWhitespace) || unicodeScalars.allSatisfy(CharacterSet.whitespacesAndNewlines.contains)
+        allSatisfy(\.isWhitespace) || unicodeScalars.allSatisfy(Self.isTrimmedSpace)
     }
     /// Whether the string starts or ends with whitespace, in either reading of ``isBlank``.
     var hasSpaceAtEnds: Bool {
         guard let firstScalar = unicodeScalars.first, let lastScalar = unicodeScalars.last else { return false }
-        let spaces = CharacterSet.whitespacesAndNewlines
-        return (first?.isWhitespace ?? false) || (last?.isWhitespace ?? false) || spaces.contains(firstScalar) || spaces.contains(lastScalar)
+        return Self.isTrimmedSpace(firstScalar) || Self.isTrimmedSpace(lastScalar)
+            || (first?.isWhitespace ?? false) || (last?.isWhitespace ?? false)
     }
 }
