@@ -56,4 +56,20 @@ struct AuditAgreementTests {
         try await h.provider.updateAppAttributes(["score": .double(1e300), "level": .int(.min)])
         #expect(await h.simulator.appAttributes()["level"] == .int(.min))
     }
+    @Test("\"iat ... must be less than 24 hours old\": issuer and vendor share the boundary (86399 s accepted, 86400 s refused)")
+    func iatBoundaryAgrees() async throws {
+        let issuer = F.issuer(F.settings(identitySystem: true))
+        for (age, accepted) in [(HelpshiftLimits.identityTokenMaxAge - 1, true), (HelpshiftLimits.identityTokenMaxAge, false)] {
+            let jwt = Self.identitiesJWT(iat: .int(F.start - age))
+            let local = F.error { try issuer.verify(jwt, for: nil) }
+            #expect((local == nil) == accepted, "issuer, age \(age)")
+            let h = try F.harness(Self.on)
+            let vendor = await F.asyncError { try await h.provider.login(identitiesJWT: jwt) }
+            #expect((vendor == nil) == accepted, "vendor, age \(age)")
+            if !accepted {
+                #expect(local?.vendorCode == "IdentityTokenInvalid")
+                #expect(vendor?.vendorCode == "IdentityTokenInvalid")
+            }
+        }
+    }
 }
