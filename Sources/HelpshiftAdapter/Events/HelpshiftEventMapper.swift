@@ -148,7 +148,8 @@ public enum HelpshiftEventMapper {
         let error = IdentityError(
             code, field: reasons.keys.sorted().first, vendorCode: event.constant,
             message: "\(what)" + (detail.isEmpty ? "." : " (\(detail))."),
-            recovery: reasons.values.compactMap { HelpshiftDataErrorReason(vendorName: $0)?.recovery }.sorted().first, provider: provider)
+            recovery: reasons.values.compactMap { HelpshiftDataErrorReason(vendorName: $0)?.recovery }.sorted().first
+                ?? "Fix the keys named in the error data and retry.", provider: provider)
         return .fields(["error": error.json, "errors": .object(errors), "vendor_event": .string(event.constant)])
     }
 }

@@ -49,7 +49,9 @@ extension HelpshiftProvider {
             var error: IdentityError
             do {
                 _ = try helpshiftIssuer.identifiers(of: UserIdentity(userId: newId, email: newEmail))
-                error = IdentityError(.invalidIdentifier, field: "userId", message: "Helpshift refused the identifiers.", provider: reference)
+                error = IdentityError(
+                    .invalidIdentifier, field: "userId", message: "Helpshift refused the identifiers.",
+                    recovery: "Check userId and userEmail against Helpshift's rules (no spaces at the ends, a valid email).", provider: reference)
             } catch let specific { error = specific }
             error.message += " Helpshift's login returned false and the SDK continued with an anonymous user."
             emit(.loginFailed, .failure(error))
@@ -58,7 +60,9 @@ extension HelpshiftProvider {
         }
         if clearing, let previous { emit(.anonymousUserCleared, .user(providerUser(previous))) }
         guard let current else {
-            throw IdentityError(.unknown, message: "Helpshift reported a successful login but holds no user.", provider: reference)
+            throw IdentityError(
+                .unknown, message: "Helpshift reported a successful login but holds no user.",
+                recovery: "Retry the login; report the SDK version if it persists.", provider: reference)
         }
         // Identity verification failed: the SDK holds the user, unverified ("will not be able to file
         // Issues or see conversations"); authentication_failed was emitted by the delegate. The login
@@ -106,7 +110,9 @@ extension HelpshiftProvider {
         case .success:
             state.withLock { $0.sessionExpired = false }
             guard let current = await port.currentUser() else {
-                throw IdentityError(.unknown, message: "Helpshift reported a successful login but holds no user.", provider: reference)
+                throw IdentityError(
+                .unknown, message: "Helpshift reported a successful login but holds no user.",
+                recovery: "Retry the login; report the SDK version if it persists.", provider: reference)
             }
             let user = providerUser(current)
             emit(current.isAnonymous ? .anonymousUserCreated : .loginSucceeded, .user(user))
