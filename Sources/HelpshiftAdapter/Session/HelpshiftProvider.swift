@@ -34,6 +34,8 @@ public final class HelpshiftProvider: IdentityProvider {
         var failures: [IdentityError] = []
         var lastUnreadCount: IdentityEvent.UnreadCount?
         var sessionExpired = false
+        /// The device's anonymous user last seen and not yet reported cleared.
+        var anonymous: HelpshiftPortUser?
     }
     let state: Mutex<State>
 
