@@ -89,7 +89,8 @@ public final class HelpshiftProvider: IdentityProvider {
             case .unreadCount(let count): state.lastUnreadCount = count
             case .failure(let error) where event.name != .sessionExpired: state.failures.append(error)
             case .fields(let fields) where event.name == .attributesRejected:
-                state.failures.append(Self.error(from: fields["error"]) ?? IdentityError(.unknown, message: "Helpshift refused the data.", recovery: "Check the data against the documented limits and retry."))
+                state.failures.append(Self.error(from: fields["error"]) ?? IdentityError(
+                    .unknown, message: "Helpshift refused the data.", recovery: "Check the data against the documented limits and retry."))
             default: break
             }
             if event.name == .sessionExpired { state.sessionExpired = true }
