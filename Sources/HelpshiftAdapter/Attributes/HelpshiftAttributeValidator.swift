@@ -26,7 +26,9 @@ public enum HelpshiftAttributeValidator {
     /// Number, String array or String-String dictionary, within the length and collection limits.
     static func appValueProblem(_ value: JSONValue, elementLimit: Int? = nil) -> HelpshiftDataErrorReason? {
         switch value {
-        case .bool, .int, .double: return nil
+        case .bool, .int: return nil
+        // NaN and infinity are not numbers Helpshift can store (no JSON form).
+        case .double(let number): return number.isFinite ? nil : .invalidValueType
         case .string(let text): return text.count > (elementLimit ?? stringLimit(text)) ? .valueLengthLimitExceeded : nil
         case .array(let items):
             guard items.allSatisfy({ $0.stringValue != nil }) else { return .invalidValueType }
@@ -50,7 +52,11 @@ public enum HelpshiftAttributeValidator {
             guard let age = value.intValue else { return .invalidValueType }
             return HelpshiftLimits.ageRange.contains(age) ? nil : .invalidValueType
         case "lifetime_value", "last_active_date":
-            switch value { case .int, .double: return nil; default: return .invalidValueType }
+            switch value {
+            case .int: return nil
+            case .double(let number): return number.isFinite ? nil : .invalidValueType
+            default: return .invalidValueType
+            }
         case "accepted_t_and_c", "reset_tags":
             return value.boolValue == nil ? .invalidValueType : nil
         case "new_tags", "tags_to_remove":

@@ -44,14 +44,20 @@ extension HelpshiftCredentialIssuer {
                 recovery: "Sign the JWT with identity_secret.", provider: provider)
         }
         let iat: Int64
-        do { iat = try decoded.requiredInt("iat", vendorCode: HelpshiftLoginFailureReason.iatIsMandatory.rawValue) } catch {
+        // IatIsMandatory: "iat key is missing in the JWT"; an iat of the wrong type is a JWT "not in valid format".
+        let iatPresent = decoded.claims["iat"].map { !$0.isNull } ?? false
+        let iatVendor = iatPresent ? invalid : HelpshiftLoginFailureReason.iatIsMandatory.rawValue
+        do { iat = try decoded.requiredInt("iat", vendorCode: iatVendor) } catch {
             throw error.attributed(to: provider)
         }
-        let age = clock.unixSeconds() - iat
-        guard age < HelpshiftLimits.identityTokenMaxAge else {
+        // Overflow-safe: a hostile iat (e.g. Int64.min) is refused, not a trap.
+        let (age, overflow) = clock.unixSeconds().subtractingReportingOverflow(iat)
+        guard !overflow, age < HelpshiftLimits.identityTokenMaxAge else {
             throw IdentityError(
                 .tokenExpired, field: "iat", vendorCode: invalid,
-                message: "The identities JWT was issued \(age) seconds ago; Helpshift accepts it for less than 24 hours.",
+                message: overflow
+                    ? "The identities JWT's iat (\(iat)) is out of range; Helpshift accepts it for less than 24 hours."
+                    : "The identities JWT was issued \(age) seconds ago; Helpshift accepts it for less than 24 hours.",
                 recovery: "Issue a fresh identities JWT; do not cache it for 24 hours or more.", provider: provider)
         }
         let identities = try parseIdentities(decoded.claims["identities"])

@@ -147,7 +147,8 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
         if settings.identitySystem, token.utf8.lazy.filter({ $0 == UInt8(ascii: ".") }).count == 2 {
             return try verifyIdentityToken(token)
         }
-        guard !token.isEmpty else {
+        // "If the value of "userAuthToken" is empty string, after trimming spaces, then do not include this parameter".
+        guard !token.isBlank else {
             throw HelpshiftAuthenticationFailureReason.authTokenNotProvided.error(provider: provider)
         }
         guard let user else {

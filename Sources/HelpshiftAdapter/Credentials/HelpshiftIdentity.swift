@@ -1,3 +1,4 @@
+import Foundation
 public import IdentityBridge
 
 /// One entry of the Identity System JWT's `identities` array: `{identifier, value, metadata}`.
@@ -43,8 +44,23 @@ public struct HelpshiftIdentity: Hashable, Sendable {
 }
 
 extension String {
-    /// Whether the string is empty after trimming spaces and newlines.
-    var isBlank: Bool { allSatisfy(\.isWhitespace) }
-    /// Whether the string starts or ends with whitespace.
-    var hasSpaceAtEnds: Bool { (first?.isWhitespace ?? false) || (last?.isWhitespace ?? false) }
+    /// Whether `scalar` is a space or newline to Foundation's trimming (`whitespacesAndNewlines`,
+    /// which also holds e.g. U+200B ZERO WIDTH SPACE); ASCII is decided without a `CharacterSet`.
+    static func isTrimmedSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace || CharacterSet.whitespacesAndNewlines.contains(scalar)
+    }
+
+    /// Whether the string is empty after trimming spaces and newlines. Both readings of "space"
+    /// count: Swift's `Character.isWhitespace` and Foundation's trimming, so nothing the SDK trims
+    /// away is taken as a value.
+    var isBlank: Bool {
+        allSatisfy(\.isWhitespace) || unicodeScalars.allSatisfy(Self.isTrimmedSpace)
+    }
+    /// Whether the string starts or ends with whitespace, in either reading of ``isBlank``.
+    var hasSpaceAtEnds: Bool {
+        guard let firstScalar = unicodeScalars.first, let lastScalar = unicodeScalars.last else { return false }
+        return Self.isTrimmedSpace(firstScalar) || Self.isTrimmedSpace(lastScalar)
+            || (first?.isWhitespace ?? false) || (last?.isWhitespace ?? false)
+    }
 }

@@ -54,9 +54,13 @@ public enum HelpshiftEventMapper {
                     throw data.wrongType("attachments[\(index)]", element, expected: "an attachment dictionary")
                 }
                 let item = HelpshiftEventData(object, event: event.constant)
+                let size = try item.int(["Size", "size"])
+                if let size, size < 0 {
+                    throw data.wrongType("attachments[\(index)].size", .int(size), expected: "a non-negative number of bytes")
+                }
                 attachments.append(.init(
                     url: try item.string(["URL", "url"]), contentType: try item.string(["ContentType", "contentType"]),
-                    fileName: try item.string(["FileName", "fileName"]), size: try item.int(["Size", "size"])))
+                    fileName: try item.string(["FileName", "fileName"]), size: size))
             }
             return .agentMessage(.init(
                 publishId: try data.string(["PublishID", "publishId"]), createdAt: try data.int(["CreatedTime", "createdTs"]),
@@ -78,6 +82,7 @@ public enum HelpshiftEventMapper {
             guard let count = try data.int(["UnreadMessageCount", "count", "unreadCount"]) else {
                 throw data.missing(["count"], expected: "a number")
             }
+            guard count >= 0 else { throw data.wrongType("count", .int(count), expected: "a non-negative number") }
             let fromCache = try data.bool(["UnreadMessageCountIsFromCache", "fromCache", "isFromCache"]) ?? false
             return .unreadCount(.init(count: count, isFromCache: fromCache))
         case .authenticationFailed:
@@ -143,7 +148,8 @@ public enum HelpshiftEventMapper {
         let error = IdentityError(
             code, field: reasons.keys.sorted().first, vendorCode: event.constant,
             message: "\(what)" + (detail.isEmpty ? "." : " (\(detail))."),
-            recovery: reasons.values.compactMap { HelpshiftDataErrorReason(vendorName: $0)?.recovery }.sorted().first, provider: provider)
+            recovery: reasons.values.compactMap { HelpshiftDataErrorReason(vendorName: $0)?.recovery }.sorted().first
+                ?? "Fix the keys named in the error data and retry.", provider: provider)
         return .fields(["error": error.json, "errors": .object(errors), "vendor_event": .string(event.constant)])
     }
 }

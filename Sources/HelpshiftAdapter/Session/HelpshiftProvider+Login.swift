@@ -41,7 +41,7 @@ extension HelpshiftProvider {
             await port.logout()
             emit(.loggedOut, .user(providerUser(previous)))
         }
-        let clearing = state.withLock { $0.clearAnonymousUserOnLogin } && previous?.isAnonymous == true
+        noteAnonymous(previous)
         beginCall()
         let valid = await port.login(userData)
         let current = await port.currentUser()
@@ -49,16 +49,21 @@ extension HelpshiftProvider {
             var error: IdentityError
             do {
                 _ = try helpshiftIssuer.identifiers(of: UserIdentity(userId: newId, email: newEmail))
-                error = IdentityError(.invalidIdentifier, field: "userId", message: "Helpshift refused the identifiers.", provider: reference)
+                error = IdentityError(
+                    .invalidIdentifier, field: "userId", message: "Helpshift refused the identifiers.",
+                    recovery: "Check userId and userEmail against Helpshift's rules (no spaces at the ends, a valid email).", provider: reference)
             } catch let specific { error = specific }
             error.message += " Helpshift's login returned false and the SDK continued with an anonymous user."
             emit(.loginFailed, .failure(error))
+            noteAnonymous(current)
             if let current { emit(.fellBackToAnonymous, .user(providerUser(current))) }
             throw error
         }
-        if clearing, let previous { emit(.anonymousUserCleared, .user(providerUser(previous))) }
+        reportAnonymousCleared()
         guard let current else {
-            throw IdentityError(.unknown, message: "Helpshift reported a successful login but holds no user.", provider: reference)
+            throw IdentityError(
+                .unknown, message: "Helpshift reported a successful login but holds no user.",
+                recovery: "Retry the login; report the SDK version if it persists.", provider: reference)
         }
         // Identity verification failed: the SDK holds the user, unverified ("will not be able to file
         // Issues or see conversations"); authentication_failed was emitted by the delegate. The login
@@ -73,8 +78,26 @@ extension HelpshiftProvider {
         return IdentitySession(provider: reference, user: user)
     }
 
+    /// Remembers `user` when it is the device's anonymous user (the one a clearing login removes).
+    func noteAnonymous(_ user: HelpshiftPortUser?) {
+        guard let user, user.isAnonymous else { return }
+        state.withLock { $0.anonymous = user }
+    }
+
+    /// "anonymous users are cleared whenever any user logs in": after a successful login with
+    /// clearAnonymousUserOnLogin on, reports the anonymous user last seen as cleared, once.
+    func reportAnonymousCleared() {
+        let cleared = state.withLock { state -> HelpshiftPortUser? in
+            guard state.clearAnonymousUserOnLogin, let anonymous = state.anonymous else { return nil }
+            state.anonymous = nil
+            return anonymous
+        }
+        if let cleared { emit(.anonymousUserCleared, .user(providerUser(cleared))) }
+    }
+
     static func differs(_ user: HelpshiftPortUser, userId: String?, email: String?) -> Bool {
-        if let userId { return user.userId != userId }
+        // "User ID is always case-sensitive": compared exactly (UTF-8), not by Swift's canonical equivalence.
+        if let userId { return !(user.userId?.utf8.elementsEqual(userId.utf8) ?? false) }
         return user.email?.lowercased() != email?.lowercased()
     }
 
@@ -89,6 +112,7 @@ extension HelpshiftProvider {
     /// `loginWithIdentity`: an empty JWT logs in the anonymous user.
     func identityLogin(_ jwt: String, config: [String: JSONValue] = [:]) async throws(IdentityError) -> IdentitySession {
         let previous = await port.currentUser()
+        noteAnonymous(previous)
         // "Logging in again logs the current user out first."
         if let previous, !previous.isAnonymous {
             await port.logout()
@@ -105,8 +129,11 @@ extension HelpshiftProvider {
         case .success:
             state.withLock { $0.sessionExpired = false }
             guard let current = await port.currentUser() else {
-                throw IdentityError(.unknown, message: "Helpshift reported a successful login but holds no user.", provider: reference)
+                throw IdentityError(
+                    .unknown, message: "Helpshift reported a successful login but holds no user.",
+                    recovery: "Retry the login; report the SDK version if it persists.", provider: reference)
             }
+            if current.isAnonymous { noteAnonymous(current) } else { reportAnonymousCleared() }
             let user = providerUser(current)
             emit(current.isAnonymous ? .anonymousUserCreated : .loginSucceeded, .user(user))
             return IdentitySession(provider: reference, user: user)

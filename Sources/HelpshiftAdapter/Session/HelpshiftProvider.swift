@@ -34,6 +34,8 @@ public final class HelpshiftProvider: IdentityProvider {
         var failures: [IdentityError] = []
         var lastUnreadCount: IdentityEvent.UnreadCount?
         var sessionExpired = false
+        /// The device's anonymous user last seen and not yet reported cleared.
+        var anonymous: HelpshiftPortUser?
     }
     let state: Mutex<State>
 
@@ -87,7 +89,8 @@ public final class HelpshiftProvider: IdentityProvider {
             case .unreadCount(let count): state.lastUnreadCount = count
             case .failure(let error) where event.name != .sessionExpired: state.failures.append(error)
             case .fields(let fields) where event.name == .attributesRejected:
-                state.failures.append(Self.error(from: fields["error"]) ?? IdentityError(.unknown, message: "Helpshift refused the data."))
+                state.failures.append(Self.error(from: fields["error"]) ?? IdentityError(
+                    .unknown, message: "Helpshift refused the data.", recovery: "Check the data against the documented limits and retry."))
             default: break
             }
             if event.name == .sessionExpired { state.sessionExpired = true }

@@ -29,7 +29,10 @@ extension HelpshiftSimulator {
         guard SimulatorHMAC.isValid(signature: signature, for: signingInput, key: secret.revealedBytes) else { return .failure(.tokenInvalid) }
         // "Issued At Timestamp or "iat" is a mandatory key in the JWT payload".
         guard let iatValue = claims["iat"], !iatValue.isNull else { return .failure(.iatMissing) }
-        guard let iat = iatValue.intValue, now - iat < HelpshiftLimits.identityTokenMaxAge else { return .failure(.tokenInvalid) }
+        guard let iat = iatValue.intValue else { return .failure(.tokenInvalid) }
+        // "must be less than 24 hours old"; an iat so far back that the age overflows is older still.
+        let (age, overflow) = now.subtractingReportingOverflow(iat)
+        guard !overflow, age < HelpshiftLimits.identityTokenMaxAge else { return .failure(.tokenInvalid) }
         guard let list = claims["identities"]?.arrayValue else { return .failure(.dataInvalid(["identities": "HelpshiftEmptyData"])) }
         guard list.count <= HelpshiftLimits.collectionMaxCount else { return .failure(.sizeLimit) }
         var errors: [String: String] = [:]

@@ -14,6 +14,12 @@ extension HelpshiftSimulator {
         text != text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// "User ID is always case-sensitive": ids are matched exactly, byte for byte (Swift's `==`
+    /// would also equate canonically equivalent strings such as "é" and "e" + U+0301).
+    static func sameUserId(_ stored: String?, _ given: String) -> Bool {
+        stored?.utf8.elementsEqual(given.utf8) ?? false
+    }
+
     /// "Email format should be valid (should be in the format "my@email.com")".
     static func emailLooksValid(_ email: String) -> Bool {
         guard let at = email.firstIndex(of: "@"), email.filter({ $0 == "@" }).count == 1 else { return false }
@@ -78,7 +84,7 @@ extension HelpshiftSimulator {
     /// The directory lookup of helpshift-users.txt; returns the index of the user to log in.
     func matchOrCreate(userId: String?, email: String?, name: String?) -> Int {
         // "the priority of userId is higher than that of userEmail"; "User ID is always case-sensitive".
-        if let userId, let index = users.firstIndex(where: { !$0.isAnonymous && $0.userId == userId }) {
+        if let userId, let index = users.firstIndex(where: { !$0.isAnonymous && Self.sameUserId($0.userId, userId) }) {
             // "When the user ID matches an exisiting user, that user's email will be updated (if the email is provided)".
             if let email { users[index].email = email }
             if let name { users[index].name = name }
@@ -144,7 +150,7 @@ extension HelpshiftSimulator {
         // "If the login API is called with different user identifier, then it first logs out the currently logged-in user".
         if let index = currentIndex, !users[index].isAnonymous {
             let current = users[index]
-            let same = userId.map { current.userId == $0 } ?? (current.email?.lowercased() == email?.lowercased())
+            let same = userId.map { Self.sameUserId(current.userId, $0) } ?? (current.email?.lowercased() == email?.lowercased())
             if !same { logOutCurrent() }
         }
         clearAnonymousIfAsked()

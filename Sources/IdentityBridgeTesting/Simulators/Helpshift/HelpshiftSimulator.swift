@@ -155,14 +155,14 @@ public actor HelpshiftSimulator: HelpshiftSDKPort, VendorSimulator {
     /// Whether an anonymous user is stored on the device.
     public func hasAnonymousUser() -> Bool { anonymousLocalId != nil }
     /// The identities stored for the user with `userId`.
-    public func identities(ofUserId userId: String) -> [String: String] { users.first { $0.userId == userId }?.identities ?? [:] }
+    public func identities(ofUserId userId: String) -> [String: String] { users.first { Self.sameUserId($0.userId, userId) }?.identities ?? [:] }
     /// The app attributes stored for the current user.
     public func appAttributes() -> [String: JSONValue] { currentIndex.map { users[$0].appAttributes } ?? [:] }
     /// The master attributes stored for the current user.
     public func masterAttributes() -> [String: JSONValue] { currentIndex.map { users[$0].masterAttributes } ?? [:] }
     /// The stored user with `userId` (case-sensitive), as the port describes users.
     public func user(withUserId userId: String) -> HelpshiftPortUser? {
-        users.first { $0.userId == userId }.map { describe($0, verified: true) }
+        users.first { Self.sameUserId($0.userId, userId) }.map { describe($0, verified: true) }
     }
     /// Every stored user with `email` (case-insensitive).
     public func users(withEmail email: String) -> [HelpshiftPortUser] {

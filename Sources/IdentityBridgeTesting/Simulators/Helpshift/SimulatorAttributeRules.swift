@@ -1,3 +1,4 @@
+import Foundation
 import HelpshiftAdapter
 import IdentityBridge
 
@@ -9,7 +10,9 @@ enum SimulatorAttributeRules {
     ]
 
     static func textTooLong(_ text: String, limit: Int? = nil) -> Bool {
-        let max = limit ?? (text.contains("\n") ? HelpshiftLimits.multilineCustomFieldValueMaxLength : HelpshiftLimits.customFieldValueMaxLength)
+        // "multiline CUF": any line break makes a value multiline (\n, \r, \r\n, U+2028, U+2029, U+0085, ...).
+        let multiline = text.unicodeScalars.contains { CharacterSet.newlines.contains($0) }
+        let max = limit ?? (multiline ? HelpshiftLimits.multilineCustomFieldValueMaxLength : HelpshiftLimits.customFieldValueMaxLength)
         return text.count > max
     }
 
@@ -23,7 +26,7 @@ enum SimulatorAttributeRules {
                 return nil
             case "lifetime_value", "last_active_date":
                 if case .int = value { return nil }
-                if case .double = value { return nil }
+                if case .double(let number) = value, number.isFinite { return nil }
                 return "HelpshiftInvalidValueType"
             case "accepted_t_and_c", "reset_tags":
                 return value.boolValue == nil ? "HelpshiftInvalidValueType" : nil
@@ -40,7 +43,9 @@ enum SimulatorAttributeRules {
             }
         }
         switch value {
-        case .bool, .int, .double: return nil
+        case .bool, .int: return nil
+        // "Number": NaN and infinity have no JSON form, the backend cannot store them.
+        case .double(let number): return number.isFinite ? nil : "HelpshiftInvalidValueType"
         case .string(let text): return textTooLong(text) ? "HelpshiftValueLengthLimitExceeded" : nil
         case .array(let items): return list(items, limit: HelpshiftLimits.customFieldValueMaxLength)
         case .object(let fields): return dictionary(fields)
