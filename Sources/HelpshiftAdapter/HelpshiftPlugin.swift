@@ -38,7 +38,15 @@ public struct HelpshiftPlugin: ProviderPlugin, VendorEventMapping {
         let fullPrivacy = reader.bool("full_privacy", default: false)
         let clear = reader.bool("clear_anonymous_user_on_login", default: false)
         let identitySystem = reader.bool("identity_system", default: false)
-        let identitySecret = reader.secret("identity_secret", required: identitySystem)
+        var identitySecret: Secret?
+        if identitySystem {
+            identitySecret = reader.secret("identity_secret", required: true)
+        } else {
+            // Impossible to misconfigure silently: an Identity System secret without the Identity System has no effect.
+            for key in ["identity_secret", "identity_secret_file"] where reader.has(key) {
+                reader.error("'\(key)' has no effect while 'identity_system' is false; remove it or set 'identity_system: true'.", at: key)
+            }
+        }
         if fullPrivacy, let digestInput, digestInput != HelpshiftDigestInput.auto.rawValue, digestInput != HelpshiftDigestInput.userId.rawValue {
             reader.error(
                 "'digest_input' of helpshift provider is '\(digestInput)' but full_privacy is true: with full privacy the userAuthToken is computed on the user ID only (use auto or user_id).",
