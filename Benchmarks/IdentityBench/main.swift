@@ -1,1 +1,2 @@
-print("identity-bench: placeholder")
+// identity-bench: `swift run -c release identity-bench [--quick]`.
+try await Bench.run(arguments: CommandLine.arguments)

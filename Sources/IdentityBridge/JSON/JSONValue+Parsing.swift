@@ -17,23 +17,55 @@ extension JSONValue {
 
     /// Parses JSON from UTF-8 bytes; see ``parse(_:rejectDuplicateKeys:)``.
     public static func parse(bytes: [UInt8], rejectDuplicateKeys: Bool = true) throws(JSONParseError) -> JSONValue {
-        var parser = JSONByteParser(bytes: bytes, rejectDuplicateKeys: rejectDuplicateKeys)
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else { throw parser.error("trailing data after the JSON value") }
-        return value
+        let result = bytes.withUnsafeBufferPointer { parse(buffer: $0, rejectDuplicateKeys: rejectDuplicateKeys) }
+        return try result.get()
+    }
+
+    /// Parses JSON from a buffer of UTF-8 bytes (no copy of the input is made).
+    static func parse(buffer: UnsafeBufferPointer<UInt8>, rejectDuplicateKeys: Bool) -> Result<JSONValue, JSONParseError> {
+        var parser = JSONByteParser(bytes: buffer, rejectDuplicateKeys: rejectDuplicateKeys)
+        do throws(JSONParseError) {
+            parser.skipWhitespace()
+            let value = try parser.parseValue(depth: 0)
+            parser.skipWhitespace()
+            guard parser.index == buffer.count else { throw parser.error("trailing data after the JSON value") }
+            return .success(value)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Parses a JSON object from a buffer of UTF-8 bytes; `nil` result when the text is valid JSON
+    /// but not an object.
+    static func parseObject(buffer: UnsafeBufferPointer<UInt8>, rejectDuplicateKeys: Bool) -> Result<[String: JSONValue]?, JSONParseError> {
+        var parser = JSONByteParser(bytes: buffer, rejectDuplicateKeys: rejectDuplicateKeys)
+        do throws(JSONParseError) {
+            parser.skipWhitespace()
+            guard parser.index < buffer.count, buffer[parser.index] == UInt8(ascii: "{") else {
+                let value = try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                guard parser.index == buffer.count else { throw parser.error("trailing data after the JSON value") }
+                _ = value
+                return .success(nil)
+            }
+            let object = try parser.parseObjectMembers(depth: 0)
+            parser.skipWhitespace()
+            guard parser.index == buffer.count else { throw parser.error("trailing data after the JSON value") }
+            return .success(object)
+        } catch {
+            return .failure(error)
+        }
     }
 }
 
-/// A small recursive-descent JSON parser over UTF-8 bytes.
+/// A small recursive-descent JSON parser over UTF-8 bytes (an unsafe view of the caller's buffer).
 struct JSONByteParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let rejectDuplicateKeys: Bool
     var index = 0
     static let maxDepth = 64
 
-    init(bytes: [UInt8], rejectDuplicateKeys: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>, rejectDuplicateKeys: Bool) {
         self.bytes = bytes
         self.rejectDuplicateKeys = rejectDuplicateKeys
     }
@@ -70,10 +102,14 @@ struct JSONByteParser {
     }
 
     mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        .object(try parseObjectMembers(depth: depth))
+    }
+
+    mutating func parseObjectMembers(depth: Int) throws(JSONParseError) -> [String: JSONValue] {
         index += 1
-        var object: [String: JSONValue] = [:]
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return [:] }
+        var object = [String: JSONValue](minimumCapacity: 8)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
@@ -90,7 +126,7 @@ struct JSONByteParser {
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return object }
             throw error("expected ',' or '}'")
         }
     }
@@ -131,6 +167,21 @@ struct JSONByteParser {
 
     mutating func parseString() throws(JSONParseError) -> String {
         index += 1
+        // Fast path: no escape before the closing quote; validate the run and make the String directly.
+        let start = index
+        var scan = index
+        while scan < bytes.count {
+            let c = bytes[scan]
+            if c == UInt8(ascii: "\"") {
+                let run = UnsafeBufferPointer(rebasing: bytes[start..<scan])
+                guard Self.isValidUTF8(run) else { index = start; throw error("invalid UTF-8 in string") }
+                index = scan + 1
+                return String(decoding: run, as: UTF8.self)
+            }
+            if c == UInt8(ascii: "\\") { break }
+            if c < 0x20 { index = scan; throw error("control character in string") }
+            scan += 1
+        }
         var out: [UInt8] = []
         var runStart = index
         while true {
@@ -176,8 +227,45 @@ struct JSONByteParser {
             }
             runStart = index
         }
-        guard let string = String(validating: out, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
-        return string
+        guard out.withUnsafeBufferPointer({ Self.isValidUTF8($0) }) else { throw error("invalid UTF-8 in string") }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `bytes` is well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing
+    /// above U+10FFFF). ASCII runs are checked eight bytes at a time.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            if i + 8 <= count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+            }
+            let b0 = base[i]
+            if b0 < 0x80 { i += 1; continue }
+            func continuation(_ k: Int) -> Bool { i + k < count && base[i + k] & 0xC0 == 0x80 }
+            switch b0 {
+            case 0xC2...0xDF:
+                guard continuation(1) else { return false }
+                i += 2
+            case 0xE0...0xEF:
+                guard continuation(1), continuation(2) else { return false }
+                let b1 = base[i + 1]
+                if b0 == 0xE0 && b1 < 0xA0 { return false }  // overlong
+                if b0 == 0xED && b1 > 0x9F { return false }  // surrogates
+                i += 3
+            case 0xF0...0xF4:
+                guard continuation(1), continuation(2), continuation(3) else { return false }
+                let b1 = base[i + 1]
+                if b0 == 0xF0 && b1 < 0x90 { return false }  // overlong
+                if b0 == 0xF4 && b1 > 0x8F { return false }  // above U+10FFFF
+                i += 4
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     mutating func parseNumber() throws(JSONParseError) -> JSONValue {
@@ -210,7 +298,23 @@ struct JSONByteParser {
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
             guard index > digits else { throw error("digits expected in exponent") }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isIntegral, index - start <= 19 {
+            var negative = false
+            var i = start
+            if bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+            var magnitude: UInt64 = 0
+            while i < index {
+                magnitude = magnitude &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
+                i += 1
+            }
+            // At most 19 characters: at most 19 digits, so no UInt64 overflow.
+            if negative {
+                if magnitude <= UInt64(Int64.max) + 1 { return .int(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)) }
+            } else if magnitude <= UInt64(Int64.max) {
+                return .int(Int64(magnitude))
+            }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isIntegral, let int = Int64(text) { return .int(int) }
         guard let double = Double(text) else { throw error("number out of range") }
         return .double(double)

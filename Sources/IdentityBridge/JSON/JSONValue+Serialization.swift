@@ -12,7 +12,7 @@ extension JSONValue {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .int(let i): JSONValue.writeInteger(i, into: &out)
         case .double(let d):
             if d.isFinite {
                 if d == d.rounded(), abs(d) < 1e15 { out.append(contentsOf: String(Int64(d)).utf8) }
@@ -40,6 +40,22 @@ extension JSONValue {
         }
     }
 
+    /// Appends the decimal digits of `value` (no allocation).
+    public static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
+        var magnitude = value.magnitude
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        // 20 digits hold any UInt64; fill from the end.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var i = 20
+            repeat {
+                i -= 1
+                digits[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i..<20]))
+        }
+    }
+
     /// Appends `s` as a JSON string literal, escaping quotes, backslashes and control characters.
     /// Non-ASCII characters are written as UTF-8 (valid JSON per RFC 8259).
     public static func writeString(_ s: String, into out: inout [UInt8]) {
@@ -52,17 +68,23 @@ extension JSONValue {
                 if c >= 0x20 && c != 0x22 && c != 0x5C { continue }
                 if start < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i])) }
                 start = i + 1
+                out.append(0x5C)
                 switch c {
-                case 0x22: out.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-                case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+                case 0x22: out.append(0x22)
+                case 0x5C: out.append(0x5C)
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                case 0x08: out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(UInt8(ascii: "f"))
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 0xF)]])
+                    // Other C0 controls: \u00XX with lowercase hex digits.
+                    out.append(UInt8(ascii: "u"))
+                    out.append(0x30)
+                    out.append(0x30)
+                    out.append(c >> 4 == 0 ? 0x30 : 0x31)
+                    let low = c & 0xF
+                    out.append(low < 10 ? 0x30 + low : UInt8(ascii: "a") + low - 10)
                 }
             }
             if start < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count])) }

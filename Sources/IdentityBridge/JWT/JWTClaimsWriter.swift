@@ -35,7 +35,7 @@ public struct JWTClaimsWriter {
     /// Adds an integer claim.
     public mutating func add(_ name: String, _ value: Int64) {
         key(name)
-        bytes.append(contentsOf: String(value).utf8)
+        JSONValue.writeInteger(value, into: &bytes)
     }
 
     /// Adds a boolean claim.
@@ -57,7 +57,12 @@ public struct JWTClaimsWriter {
 
     /// Closes the object and returns its bytes.
     public mutating func finish() -> [UInt8] {
-        bytes.append(UInt8(ascii: "}"))
+        close()
         return bytes
+    }
+
+    /// Closes the object in place.
+    mutating func close() {
+        bytes.append(UInt8(ascii: "}"))
     }
 }
