@@ -35,6 +35,27 @@ extension JSONValue {
         }
     }
 
+    /// Parses a JSON object from a buffer of UTF-8 bytes into its members in document order
+    /// (duplicate keys rejected); `nil` result when the text is valid JSON but not an object.
+    static func parseObjectMembers(buffer: UnsafeBufferPointer<UInt8>) -> Result<[JSONMember]?, JSONParseError> {
+        var parser = JSONByteParser(bytes: buffer, rejectDuplicateKeys: true)
+        do throws(JSONParseError) {
+            parser.skipWhitespace()
+            guard parser.index < buffer.count, buffer[parser.index] == UInt8(ascii: "{") else {
+                _ = try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                guard parser.index == buffer.count else { throw parser.error("trailing data after the JSON value") }
+                return .success(nil)
+            }
+            let members = try parser.parseMemberList(depth: 0)
+            parser.skipWhitespace()
+            guard parser.index == buffer.count else { throw parser.error("trailing data after the JSON value") }
+            return .success(members)
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// Parses a JSON object from a buffer of UTF-8 bytes; `nil` result when the text is valid JSON
     /// but not an object.
     static func parseObject(buffer: UnsafeBufferPointer<UInt8>, rejectDuplicateKeys: Bool) -> Result<[String: JSONValue]?, JSONParseError> {
@@ -56,6 +77,12 @@ extension JSONValue {
             return .failure(error)
         }
     }
+}
+
+/// One member of a JSON object, as parsed.
+struct JSONMember: Sendable {
+    var key: String
+    var value: JSONValue
 }
 
 /// A small recursive-descent JSON parser over UTF-8 bytes (an unsafe view of the caller's buffer).
@@ -127,6 +154,45 @@ struct JSONByteParser {
             guard index < bytes.count else { throw error("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; return object }
+            throw error("expected ',' or '}'")
+        }
+    }
+
+    /// An object's members in document order, duplicates rejected (linear checks for small
+    /// objects, a set beyond 16 members). For JWT claims: no hashing on the hot path.
+    mutating func parseMemberList(depth: Int) throws(JSONParseError) -> [JSONMember] {
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return [] }
+        var members: [JSONMember] = []
+        members.reserveCapacity(8)
+        var seen: Set<String>? = nil
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let keyOffset = index
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth + 1)
+            var duplicate = false
+            if seen == nil {
+                for member in members where member.key == key { duplicate = true; break }
+                if members.count == 16 { seen = Set(members.map(\.key)) }
+            }
+            if var set = seen {
+                seen = nil
+                duplicate = !set.insert(key).inserted || duplicate
+                seen = set
+            }
+            if duplicate { throw JSONParseError(offset: keyOffset, reason: "duplicate key \"\(key)\"") }
+            members.append(JSONMember(key: key, value: value))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return members }
             throw error("expected ',' or '}'")
         }
     }

@@ -16,14 +16,42 @@ import Musl
 /// Decoding makes no copy of the token: parts are base64url-decoded into stack buffers and parsed
 /// from there; the signature is checked against the token's own text.
 public struct DecodedJWT: Sendable {
-    /// The decoded header.
-    public let header: [String: JSONValue]
-    /// The decoded claims.
-    public let claims: [String: JSONValue]
+    /// Header members in document order (no duplicates).
+    let headerMembers: [JSONMember]
+    /// Claims in document order (no duplicates).
+    let claimMembers: [JSONMember]
     /// The compact token as given.
     let token: String
     /// UTF-8 length of `base64url(header) "." base64url(payload)`.
     let signingInputCount: Int
+
+    /// The decoded header (built on each access; read single members with ``headerValue(_:)``).
+    public var header: [String: JSONValue] { Self.dictionary(headerMembers) }
+    /// The decoded claims (built on each access; read single claims with ``claim(_:)`` or the
+    /// typed accessors such as ``requiredString(_:vendorCode:)``, which do not build it).
+    public var claims: [String: JSONValue] { Self.dictionary(claimMembers) }
+
+    /// The claim `name`, or `nil` (a linear scan over the few claims, no hashing).
+    @inline(__always)
+    public func claim(_ name: String) -> JSONValue? {
+        for member in claimMembers where member.key == name { return member.value }
+        return nil
+    }
+
+    /// The header member `name`, or `nil`.
+    public func headerValue(_ name: String) -> JSONValue? {
+        for member in headerMembers where member.key == name { return member.value }
+        return nil
+    }
+
+    /// The claim names in the order the token lists them.
+    public var claimNames: [String] { claimMembers.map(\.key) }
+
+    static func dictionary(_ members: [JSONMember]) -> [String: JSONValue] {
+        var dictionary = [String: JSONValue](minimumCapacity: members.count)
+        for member in members { dictionary[member.key] = member.value }
+        return dictionary
+    }
 
     /// `base64url(header) "." base64url(payload)`, the bytes the signature covers.
     public var signingInput: [UInt8] { Array(token.utf8.prefix(signingInputCount)) }
@@ -34,14 +62,14 @@ public struct DecodedJWT: Sendable {
     public static let defaultMaxLength = 65_536
 
     /// The header's `alg`.
-    public var algorithm: String? { header["alg"]?.stringValue }
+    public var algorithm: String? { headerValue("alg")?.stringValue }
     /// The header's `kid`.
-    public var keyID: String? { header["kid"]?.stringValue }
+    public var keyID: String? { headerValue("kid")?.stringValue }
 
-    /// `{"alg":"HS256","typ":"JWT"}` as every common library encodes it, and its decoded form,
+    /// `{"alg":"HS256","typ":"JWT"}` as every common library encodes it, and its members,
     /// so the most frequent header is recognized without decoding.
     static let standardHeaderText: [UInt8] = Array("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9".utf8)
-    static let standardHeader: [String: JSONValue] = ["alg": "HS256", "typ": "JWT"]
+    static let standardHeader: [JSONMember] = [JSONMember(key: "alg", value: "HS256"), JSONMember(key: "typ", value: "JWT")]
 
     /// Splits and decodes `token`; throws `token_missing` for empty input, `token_malformed` otherwise.
     public static func decode(_ token: String, maxLength: Int = defaultMaxLength) throws(IdentityError) -> DecodedJWT {
@@ -50,7 +78,7 @@ public struct DecodedJWT: Sendable {
 
     /// Decodes `token`; when the header part equals `knownHeader.text`, its decoded form is reused.
     static func decode(
-        _ token: String, maxLength: Int, knownHeader: (text: [UInt8], value: [String: JSONValue])?
+        _ token: String, maxLength: Int, knownHeader: (text: [UInt8], value: [JSONMember])?
     ) throws(IdentityError) -> DecodedJWT {
         var text = token
         let result = text.withUTF8 { bytes in
@@ -58,20 +86,20 @@ public struct DecodedJWT: Sendable {
         }
         switch result {
         case .success(let parts):
-            return DecodedJWT(header: parts.header, claims: parts.claims, token: text, signingInputCount: parts.signingInputCount)
+            return DecodedJWT(headerMembers: parts.header, claimMembers: parts.claims, token: text, signingInputCount: parts.signingInputCount)
         case .failure(let error):
             throw error
         }
     }
 
     private struct Parts {
-        var header: [String: JSONValue]
-        var claims: [String: JSONValue]
+        var header: [JSONMember]
+        var claims: [JSONMember]
         var signingInputCount: Int
     }
 
     private static func split(
-        _ bytes: UnsafeBufferPointer<UInt8>, maxLength: Int, knownHeader: (text: [UInt8], value: [String: JSONValue])?
+        _ bytes: UnsafeBufferPointer<UInt8>, maxLength: Int, knownHeader: (text: [UInt8], value: [JSONMember])?
     ) -> Result<Parts, IdentityError> {
         guard !bytes.isEmpty else {
             return .failure(IdentityError(.tokenMissing, field: "jwt", message: "No JWT was given.", recovery: "Pass the JWT issued by your backend."))
@@ -97,7 +125,7 @@ public struct DecodedJWT: Sendable {
         guard Base64URL.isValid(signaturePart) else { return .failure(malformed("The JWT signature is not valid base64url.")) }
         // Header and payload base64url are validated while they are decoded, below.
 
-        let header: [String: JSONValue]
+        let header: [JSONMember]
         if let knownHeader, equal(headerPart, knownHeader.text) {
             header = knownHeader.value
         } else if equal(headerPart, standardHeaderText) {
@@ -124,13 +152,13 @@ public struct DecodedJWT: Sendable {
     }
 
     /// Decodes a base64url part into a stack buffer and parses it as a JSON object.
-    private static func object(_ part: UnsafeBufferPointer<UInt8>, part name: String) -> Result<[String: JSONValue], IdentityError> {
+    private static func object(_ part: UnsafeBufferPointer<UInt8>, part name: String) -> Result<[JSONMember], IdentityError> {
         let capacity = max(part.count * 3 / 4, 1)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Result<[String: JSONValue], IdentityError> in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Result<[JSONMember], IdentityError> in
             guard let base = buffer.baseAddress, let count = Base64URL.decode(part, into: base) else {
                 return .failure(malformed("The JWT \(name) is not valid base64url."))
             }
-            switch JSONValue.parseObject(buffer: UnsafeBufferPointer(start: base, count: count), rejectDuplicateKeys: true) {
+            switch JSONValue.parseObjectMembers(buffer: UnsafeBufferPointer(start: base, count: count)) {
             case .success(let object?): return .success(object)
             case .success(nil): return .failure(malformed("The JWT \(name) is not a JSON object."))
             case .failure(let error): return .failure(malformed("The JWT \(name) is not valid JSON: \(error)."))

@@ -13,22 +13,22 @@ public struct HS256Signer: Sendable {
     let key: HMACDigest.Key
     /// `base64url(header)`.
     let encodedHeader: [UInt8]
-    /// The header as decoded JSON, reused when a token carries exactly this header.
-    let headerValue: [String: JSONValue]
+    /// The header's members, reused when a token carries exactly this header.
+    let headerMembers: [JSONMember]
 
     /// Creates a signer; `type` is the header's `typ` (omitted when `nil`).
     public init(secret: Secret, keyID: String? = nil, type: String? = "JWT") {
         self.keyID = keyID
         self.key = HMACDigest.Key(secret: secret)
         var header = JWTClaimsWriter(capacity: 64)
-        var value: [String: JSONValue] = ["alg": "HS256"]
+        var members = [JSONMember(key: "alg", value: "HS256")]
         header.add("alg", "HS256")
-        if let type { header.add("typ", type); value["typ"] = .string(type) }
-        if let keyID { header.add("kid", keyID); value["kid"] = .string(keyID) }
+        if let type { header.add("typ", type); members.append(JSONMember(key: "typ", value: .string(type))) }
+        if let keyID { header.add("kid", keyID); members.append(JSONMember(key: "kid", value: .string(keyID))) }
         var encoded: [UInt8] = []
         Base64URL.encode(header.finish(), into: &encoded)
         encodedHeader = encoded
-        headerValue = value
+        headerMembers = members
     }
 
     /// Signs the claims written by `build` and returns the compact token.
@@ -36,7 +36,7 @@ public struct HS256Signer: Sendable {
         var writer = JWTClaimsWriter()
         build(&writer)
         writer.close()
-        return writer.bytes.withUnsafeBytes { sign(payloadBuffer: $0) }
+        return writer.withBytes { sign(payloadBuffer: $0) }
     }
 
     /// Signs a claims object given as JSON values.
@@ -101,7 +101,7 @@ public struct HS256Signer: Sendable {
     /// `algorithm_not_allowed` for another `alg`, `token_invalid` for a wrong signature.
     /// Claims (expiry, vendor rules) are left to the caller.
     public func verify(_ token: String, maxLength: Int = DecodedJWT.defaultMaxLength, vendorCode: String? = nil) throws(IdentityError) -> DecodedJWT {
-        let decoded = try DecodedJWT.decode(token, maxLength: maxLength, knownHeader: (encodedHeader, headerValue))
+        let decoded = try DecodedJWT.decode(token, maxLength: maxLength, knownHeader: (encodedHeader, headerMembers))
         try decoded.requireHS256(vendorCode: vendorCode)
         guard decoded.verifySignature(with: self) else {
             throw IdentityError(
