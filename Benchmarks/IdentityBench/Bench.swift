@@ -44,6 +44,7 @@ enum Bench {
             messagingSigners[kid] = HS256Signer(secret: secret, keyID: kid)
             await messagingKeys.add(hmac: HMACKey(from: secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: kid))
         }
+        let messagingRing = HS256KeyRing(messagingIDs.compactMap { messagingSigners[$0] })
         let messagingKid = messagingIDs[6]
         guard let messagingSigner = messagingSigners[messagingKid] else { return }
 
@@ -74,7 +75,7 @@ enum Bench {
         _ = try await messagingKeys.verify(messagingToken, as: JWTKitMessagingPayload.self)
         _ = try await supportKeys.verify(supportToken, as: JWTKitSupportPayload.self)
         _ = try VendorOps.verifyChat(kitChatToken, signer: chatSigner, now: now)
-        _ = try VendorOps.verifyMessaging(kitMessagingToken, keys: messagingSigners, now: now)
+        _ = try VendorOps.verifyMessaging(kitMessagingToken, ring: messagingRing, now: now)
         _ = try VendorOps.verifySupport(kitSupportToken, signer: supportSigner, now: now)
         let oneShot = HMAC<SHA256>.authenticationCode(for: helpshiftInput, using: helpshiftSymmetric)
         guard VendorOps.helpshiftToken(helpshiftKey, userID: helpshiftUser) == HMACDigest.hex(Array(oneShot)) else {
@@ -114,7 +115,7 @@ enum Bench {
                 switch operation {
                 case "chat.mint": sink &+= VendorOps.mintChat(chatSigner, name: name, email: email, externalID: externalID, now: now, lifetime: 300).utf8.count
                 case "chat.verify": sink &+= try VendorOps.verifyChat(chatToken, signer: chatSigner, now: now).utf8.count
-                case "messaging.verify": sink &+= try VendorOps.verifyMessaging(messagingToken, keys: messagingSigners, now: now).utf8.count
+                case "messaging.verify": sink &+= try VendorOps.verifyMessaging(messagingToken, ring: messagingRing, now: now).utf8.count
                 case "jwtkit.mint":
                     sink &+= try await chatKeys.sign(JWTKitChatPayload(name: name, email: email, external_id: externalID, iat: now, exp: now + 300)).utf8.count
                 case "jwtkit.verify":
@@ -194,7 +195,7 @@ enum Bench {
             [
                 Contender(name: "ours") { n in
                     var sum = 0
-                    for _ in 0..<n { sum &+= try VendorOps.verifyMessaging(messagingToken, keys: messagingSigners, now: now).utf8.count }
+                    for _ in 0..<n { sum &+= try VendorOps.verifyMessaging(messagingToken, ring: messagingRing, now: now).utf8.count }
                     return sum
                 },
                 Contender(name: "jwt-kit") { n in

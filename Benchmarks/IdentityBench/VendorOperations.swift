@@ -56,17 +56,9 @@ enum VendorOps {
         }
     }
 
-    /// Verifies a Messaging JWT: kid lookup among the signing keys, then every Messaging rule.
-    static func verifyMessaging(_ token: String, keys: [String: HS256Signer], now: Int64) throws(IdentityError) -> String {
-        let jwt = try DecodedJWT.decode(token)
-        try jwt.requireHS256()
-        guard let kid = jwt.keyID else {
-            throw IdentityError(.claimMissing, field: "kid", message: "The JWT header has no kid.", recovery: "Set kid to a signing key id.")
-        }
-        guard let signer = keys[kid] else {
-            throw IdentityError(.keyUnknown, field: "kid", message: "Unknown signing key id.", recovery: "Use a configured signing key id.")
-        }
-        guard jwt.verifySignature(with: signer) else { throw invalidSignature(nil) }
+    /// Verifies a Messaging JWT: kid lookup among the signing keys (HS256KeyRing), then every Messaging rule.
+    static func verifyMessaging(_ token: String, ring: HS256KeyRing, now: Int64) throws(IdentityError) -> String {
+        let (jwt, _) = try ring.verify(token)
         guard try jwt.requiredString("scope") == "user" else {
             throw IdentityError(.claimInvalid, field: "scope", message: "scope must be \"user\".", recovery: "Set scope to \"user\".")
         }

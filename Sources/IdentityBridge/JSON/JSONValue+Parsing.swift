@@ -236,14 +236,17 @@ struct JSONByteParser {
         // Fast path: no escape before the closing quote; validate the run and make the String directly.
         let start = index
         var scan = index
+        var seen: UInt8 = 0
         while scan < bytes.count {
             let c = bytes[scan]
             if c == UInt8(ascii: "\"") {
                 let run = UnsafeBufferPointer(rebasing: bytes[start..<scan])
-                guard Self.isValidUTF8(run) else { index = start; throw error("invalid UTF-8 in string") }
+                // ASCII needs no validation; anything else must be well-formed UTF-8 (String(decoding:) would repair it).
+                if seen >= 0x80, !Self.isValidUTF8(run) { index = start; throw error("invalid UTF-8 in string") }
                 index = scan + 1
                 return String(decoding: run, as: UTF8.self)
             }
+            seen |= c
             if c == UInt8(ascii: "\\") { break }
             if c < 0x20 { index = scan; throw error("control character in string") }
             scan += 1

@@ -34,13 +34,19 @@ public struct DecodedJWT: Sendable {
     /// The claim `name`, or `nil` (a linear scan over the few claims, no hashing).
     @inline(__always)
     public func claim(_ name: String) -> JSONValue? {
-        for member in claimMembers where member.key == name { return member.value }
-        return nil
+        Self.lookup(name, in: claimMembers)
     }
 
     /// The header member `name`, or `nil`.
     public func headerValue(_ name: String) -> JSONValue? {
-        for member in headerMembers where member.key == name { return member.value }
+        Self.lookup(name, in: headerMembers)
+    }
+
+    @inline(__always)
+    static func lookup(_ name: String, in members: [JSONMember]) -> JSONValue? {
+        // Claim names are short: comparing UTF-8 lengths first skips most full comparisons.
+        let length = name.utf8.count
+        for member in members where member.key.utf8.count == length && member.key == name { return member.value }
         return nil
     }
 
@@ -107,13 +113,18 @@ public struct DecodedJWT: Sendable {
         guard bytes.count <= maxLength else {
             return .failure(malformed("The JWT is \(bytes.count) bytes long, over the \(maxLength)-byte limit."))
         }
-        var firstDot = -1
-        var secondDot = -1
+        // Find the dots with memchr (vectorized in libc).
+        guard let base = bytes.baseAddress else { return .failure(malformed("The JWT is empty.")) }
+        var dotOffsets = (-1, -1)
         var dots = 0
-        for i in 0..<bytes.count where bytes[i] == UInt8(ascii: ".") {
-            if dots == 0 { firstDot = i } else if dots == 1 { secondDot = i }
+        var from = 0
+        while from < bytes.count, let hit = memchr(base + from, Int32(UInt8(ascii: ".")), bytes.count - from) {
+            let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            if dots == 0 { dotOffsets.0 = offset } else if dots == 1 { dotOffsets.1 = offset }
             dots += 1
+            from = offset + 1
         }
+        let (firstDot, secondDot) = dotOffsets
         guard dots == 2 else {
             return .failure(malformed("A JWT has three dot-separated parts; this one has \(dots + 1)."))
         }

@@ -103,13 +103,15 @@ public struct HS256Signer: Sendable {
     public func verify(_ token: String, maxLength: Int = DecodedJWT.defaultMaxLength, vendorCode: String? = nil) throws(IdentityError) -> DecodedJWT {
         let decoded = try DecodedJWT.decode(token, maxLength: maxLength, knownHeader: (encodedHeader, headerMembers))
         try decoded.requireHS256(vendorCode: vendorCode)
-        guard decoded.verifySignature(with: self) else {
-            throw IdentityError(
-                .tokenInvalid, field: "signature", vendorCode: vendorCode,
-                message: "The JWT signature does not match the configured secret.",
-                recovery: "Sign the JWT with the shared secret configured for this provider.")
-        }
+        guard decoded.verifySignature(with: self) else { throw Self.signatureMismatch(vendorCode) }
         return decoded
+    }
+
+    static func signatureMismatch(_ vendorCode: String?) -> IdentityError {
+        IdentityError(
+            .tokenInvalid, field: "signature", vendorCode: vendorCode,
+            message: "The JWT signature does not match the configured secret.",
+            recovery: "Sign the JWT with the shared secret configured for this provider.")
     }
 
     /// Whether `token`'s header is exactly the header this signer writes (same `kid`), so it can
