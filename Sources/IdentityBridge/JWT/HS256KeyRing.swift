@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Up to a handful of HS256 signing keys told apart by `kid` (Zendesk Messaging allows ten),
 /// with one-pass verification.
 ///
@@ -12,9 +20,24 @@ public struct HS256KeyRing: Sendable {
     /// The keys, in the order given.
     public let signers: [HS256Signer]
 
+    /// Each signer's `base64url(header)`, by index.
+    private let encodedHeaders: [[UInt8]]
+
     /// A ring of `signers`; each should have a distinct `keyID`.
     public init(_ signers: [HS256Signer]) {
         self.signers = signers
+        self.encodedHeaders = signers.map(\.encodedHeader)
+    }
+
+    /// The index of the signer whose encoded header starts `token`, found without decoding.
+    private func indexOfWritingSigner(_ token: String) -> Int? {
+        var text = token
+        return text.withUTF8 { bytes -> Int? in
+            guard let base = bytes.baseAddress, let dot = memchr(base, Int32(UInt8(ascii: ".")), bytes.count) else { return nil }
+            let header = UnsafeBufferPointer(start: base, count: UnsafeRawPointer(dot) - UnsafeRawPointer(base))
+            for index in encodedHeaders.indices where DecodedJWT.equal(header, encodedHeaders[index]) { return index }
+            return nil
+        }
     }
 
     /// The signer whose `keyID` is `kid`, if any.
@@ -30,8 +53,8 @@ public struct HS256KeyRing: Sendable {
     public func verify(
         _ token: String, maxLength: Int = DecodedJWT.defaultMaxLength, vendorCode: String? = nil
     ) throws(IdentityError) -> (jwt: DecodedJWT, signer: HS256Signer) {
-        for signer in signers where signer.writesHeader(of: token) {
-            return (try signer.verify(token, maxLength: maxLength, vendorCode: vendorCode), signer)
+        if let index = indexOfWritingSigner(token) {
+            return (try signers[index].verify(token, maxLength: maxLength, vendorCode: vendorCode), signers[index])
         }
         let jwt = try DecodedJWT.decode(token, maxLength: maxLength)
         try jwt.requireHS256(vendorCode: vendorCode)
