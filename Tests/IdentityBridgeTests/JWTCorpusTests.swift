@@ -90,7 +90,8 @@ enum Corpus {
             CorpusCase(name: "valid: whitespace in JSON", token: token(header: #"{ "alg" : "HS256" }"#, payload: payload.replacingOccurrences(of: ",", with: " ,\n ")), ours: nil, jwtKitAccepts: true),
             CorpusCase(name: "valid: \\u escapes and unknown claims", token: token(payload: payload(replacing: #""Ann""#, with: #""A\u006en\ud83d\ude00","extra":[1,{"a":null}]"#)), ours: nil, jwtKitAccepts: true),
             CorpusCase(name: "valid: 40 KB claim (under the 64 KiB token limit)", token: token(payload: payload(replacing: #""Ann""#, with: "\"\(longName)\"")), ours: nil, jwtKitAccepts: true),
-            CorpusCase(name: "tampered payload", token: parts[0] + "." + String(payloadFlipped) + "." + parts[2], ours: .tokenInvalid, jwtKitAccepts: false),
+            CorpusCase(name: "tampered payload (external_id changed, signature kept)", token: parts[0] + "." + b64(payload(replacing: #""u-1""#, with: #""u-2""#)) + "." + parts[2], ours: .tokenInvalid, jwtKitAccepts: false),
+            CorpusCase(name: "tampered payload (one base64 character changed)", token: parts[0] + "." + String(payloadFlipped) + "." + parts[2], ours: .tokenMalformed, jwtKitAccepts: false),
             CorpusCase(name: "tampered signature", token: parts[0] + "." + parts[1] + "." + String(signatureFlipped), ours: .tokenInvalid, jwtKitAccepts: false),
             CorpusCase(name: "signature of another secret", token: token(payload: payload, secret: otherSecret), ours: .tokenInvalid, jwtKitAccepts: false),
             CorpusCase(name: "truncated signature", token: String(valid.dropLast()), ours: .tokenMalformed, jwtKitAccepts: false),
@@ -118,9 +119,11 @@ enum Corpus {
             CorpusCase(name: "bad base64 in signature", token: parts[0] + "." + parts[1] + ".abc$def", ours: .tokenMalformed, jwtKitAccepts: false),
             CorpusCase(name: "standard alphabet '+' in header", token: rawToken(headerPart: parts[0] + "+", payloadPart: parts[1]), ours: .tokenMalformed, jwtKitAccepts: false),
             CorpusCase(
-                name: "padded signature", token: valid + "=", ours: .tokenMalformed, jwtKitAccepts: false),
+                name: "padded signature", token: valid + "=", ours: .tokenMalformed, jwtKitAccepts: true,
+                difference: "RFC 7515 2 defines base64url 'with all trailing = characters omitted'; we accept only that form, jwt-kit also accepts padding"),
             CorpusCase(
-                name: "non-canonical trailing bits in signature", token: parts[0] + "." + parts[1] + "." + nonCanonical, ours: .tokenMalformed, jwtKitAccepts: false),
+                name: "non-canonical trailing bits in signature", token: parts[0] + "." + parts[1] + "." + nonCanonical, ours: .tokenMalformed, jwtKitAccepts: true,
+                difference: "we accept only the canonical encoding (RFC 4648 3.5: unused bits must be zero), so one signature has exactly one spelling; jwt-kit ignores the unused bits"),
             CorpusCase(name: "payload not JSON", token: token(payload: "hello"), ours: .tokenMalformed, jwtKitAccepts: false),
             CorpusCase(name: "payload a JSON array", token: token(payload: "[1,2]"), ours: .tokenMalformed, jwtKitAccepts: false),
             CorpusCase(name: "payload JSON with trailing data", token: token(payload: payload + "x"), ours: .tokenMalformed, jwtKitAccepts: false),
@@ -382,5 +385,79 @@ struct CredentialPrimitiveTests {
         #expect(throws: JSONParseError.self) { try JSONValue.parse(#""\ud800""#) }
         #expect(throws: JSONParseError.self) { try JSONValue.parse(bytes: [0x22, 0xC3, 0x28, 0x22]) }
         #expect(throws: JSONParseError.self) { try JSONValue.parse("{\"a\":1} x") }
+    }
+}
+
+@Suite("HS256KeyRing: kid lookup among up to ten signing keys (Zendesk Messaging)")
+struct HS256KeyRingTests {
+    static let ids = (0..<10).map { "app_\($0)0000000000000000000" }
+    static func secret(_ i: Int) -> Secret { Secret("messaging-secret-\(i)-0123456789abcdefghijklmnop") }
+    static let ring = HS256KeyRing(ids.indices.map { HS256Signer(secret: secret($0), keyID: ids[$0]) })
+
+    @Test("a token minted by any key is verified by that key, found from the header bytes")
+    func ownTokens() throws {
+        for (index, signer) in Self.ring.signers.enumerated() {
+            let token = signer.sign { $0.add("scope", "user"); $0.add("external_id", "u-\(index)") }
+            let (jwt, used) = try Self.ring.verify(token)
+            #expect(used.keyID == Self.ids[index])
+            #expect(try jwt.requiredString("external_id") == "u-\(index)")
+        }
+    }
+
+    @Test("a jwt-kit token (another header layout) is verified through the decoded kid")
+    func jwtKitToken() async throws {
+        let keys = await JWTKeyCollection().add(hmac: HMACKey(from: Self.secret(7).revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: Self.ids[7]))
+        struct Payload: JWTPayload {
+            var scope: String
+            var external_id: String
+            func verify(using algorithm: some JWTAlgorithm) async throws {}
+        }
+        let token = try await keys.sign(Payload(scope: "user", external_id: "u-7"), kid: JWKIdentifier(string: Self.ids[7]))
+        let (jwt, used) = try Self.ring.verify(token)
+        #expect(used.keyID == Self.ids[7])
+        #expect(jwt.keyID == Self.ids[7])
+    }
+
+    @Test("unknown kid is key_unknown, missing kid is claim_missing, another key's signature is token_invalid")
+    func failures() {
+        let stranger = HS256Signer(secret: Self.secret(3), keyID: "app_unknown")
+        #expect(throws: IdentityError.self) { try Self.ring.verify(stranger.sign { $0.add("scope", "user") }) }
+        do {
+            _ = try Self.ring.verify(stranger.sign { $0.add("scope", "user") })
+        } catch {
+            #expect(error.code == .keyUnknown)
+            #expect(error.field == "kid")
+        }
+        do {
+            _ = try Self.ring.verify(HS256Signer(secret: Self.secret(3)).sign { $0.add("scope", "user") })
+        } catch {
+            #expect(error.code == .claimMissing)
+            #expect(error.field == "kid")
+        }
+        // Signed with key 4's secret but claiming key 2's id.
+        let impostor = HS256Signer(secret: Self.secret(4), keyID: Self.ids[2])
+        do {
+            _ = try Self.ring.verify(impostor.sign { $0.add("scope", "user") })
+            Issue.record("an impostor token verified")
+        } catch {
+            #expect(error.code == .tokenInvalid)
+        }
+    }
+}
+
+@Suite("Claims storage: duplicates and lookups beyond the linear fast path")
+struct ClaimStorageTests {
+    @Test("duplicate claims are rejected in small and large objects alike", arguments: [3, 16, 17, 40])
+    func duplicates(_ members: Int) throws {
+        let signer = HS256Signer(secret: Corpus.secret)
+        let keys = (0..<members).map { "claim_\($0)" }
+        let unique = "{" + keys.map { "\"\($0)\":1" }.joined(separator: ",") + "}"
+        let decoded = try DecodedJWT.decode(signer.sign(payload: Array(unique.utf8)))
+        #expect(decoded.claims.count == members)
+        #expect(decoded.claimNames == keys)
+        #expect(decoded.claim("claim_\(members - 1)") == .int(1))
+        #expect(decoded.claims["claim_0"] == .int(1))
+        let duplicated = "{" + (keys + [keys[members / 2]]).map { "\"\($0)\":1" }.joined(separator: ",") + "}"
+        #expect(throws: IdentityError.self) { try DecodedJWT.decode(signer.sign(payload: Array(duplicated.utf8))) }
     }
 }
