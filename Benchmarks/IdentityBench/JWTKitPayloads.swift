@@ -18,7 +18,7 @@ struct JWTKitChatPayload: JWTPayload {
 
     func verify(using algorithm: some JWTAlgorithm) async throws {
         let now = BenchTime.now
-        guard external_id.count <= VendorOps.chatExternalIdMax else { throw BenchRuleError(reason: "external_id") }
+        guard VendorOps.fits(external_id, VendorOps.chatExternalIdMax) else { throw BenchRuleError(reason: "external_id") }
         guard iat <= now + VendorOps.chatIatSkew else { throw BenchRuleError(reason: "iat") }
         if let exp {
             guard exp > now else { throw BenchRuleError(reason: "exp") }
@@ -37,7 +37,7 @@ struct JWTKitMessagingPayload: JWTPayload {
 
     func verify(using algorithm: some JWTAlgorithm) async throws {
         guard scope == "user" else { throw BenchRuleError(reason: "scope") }
-        guard external_id.count <= VendorOps.messagingExternalIdMax else { throw BenchRuleError(reason: "external_id") }
+        guard VendorOps.fits(external_id, VendorOps.messagingExternalIdMax) else { throw BenchRuleError(reason: "external_id") }
         if let exp { guard exp > BenchTime.now else { throw BenchRuleError(reason: "exp") } }
     }
 }

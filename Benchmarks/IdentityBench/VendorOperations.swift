@@ -12,6 +12,11 @@ enum VendorOps {
     static let messagingExternalIdMax = 255
     static let supportMaxAge: Int64 = 180
 
+    /// Whether `s` has at most `limit` characters; a string of at most `limit` UTF-8 bytes cannot
+    /// have more characters, so the grapheme count is needed only for longer ones.
+    @inline(__always)
+    static func fits(_ s: String, _ limit: Int) -> Bool { s.utf8.count <= limit || s.count <= limit }
+
     // MARK: Zendesk Chat
 
     static func mintChat(_ signer: HS256Signer, name: String, email: String, externalID: String, now: Int64, lifetime: Int64) -> String {
@@ -32,7 +37,7 @@ enum VendorOps {
         _ = try jwt.requiredString("name", vendorCode: "invalidName")
         _ = try jwt.requiredString("email", vendorCode: "invalidEmail")
         let externalID = try jwt.requiredString("external_id")
-        guard externalID.count <= chatExternalIdMax else { throw tooLong("external_id", chatExternalIdMax) }
+        guard fits(externalID, chatExternalIdMax) else { throw tooLong("external_id", chatExternalIdMax) }
         let iat = try jwt.requiredInt("iat")
         guard iat <= now + chatIatSkew else { throw notYetValid() }
         if let exp = try jwt.optionalInt("exp") {
@@ -63,7 +68,7 @@ enum VendorOps {
             throw IdentityError(.claimInvalid, field: "scope", message: "scope must be \"user\".", recovery: "Set scope to \"user\".")
         }
         let externalID = try jwt.requiredString("external_id")
-        guard externalID.count <= messagingExternalIdMax else { throw tooLong("external_id", messagingExternalIdMax) }
+        guard fits(externalID, messagingExternalIdMax) else { throw tooLong("external_id", messagingExternalIdMax) }
         _ = try jwt.optionalString("name")
         _ = try jwt.optionalString("email")
         _ = try jwt.optionalBool("email_verified")

@@ -6,6 +6,13 @@ public enum Base64URL {
     static let urlAlphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     static let standardAlphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     static let urlDecodeTable: [UInt8] = makeDecodeTable(urlAlphabet)
+    /// Decoding table for four characters at a time: entry `256 * k + c` is character `c`'s six
+    /// bits shifted into place for position `k` of a group; invalid characters set bit 31.
+    static let urlShiftedDecodeTable: [UInt32] = (0..<1024).map { entry in
+        let value = urlDecodeTable[entry & 0xFF]
+        guard value != 0xFF else { return 0x8000_0000 }
+        return UInt32(value) << UInt32(18 - 6 * (entry >> 8))
+    }
     /// Two base64url characters for every 12-bit value, as the UInt16 whose in-memory bytes are
     /// the two characters: one lookup and one store per 12 bits on the encoding hot path.
     static let urlPairTable: [UInt16] = (0..<4096).map { v in
@@ -189,22 +196,28 @@ public enum Base64URL {
         let count = text.count
         if count % 4 == 1 { return nil }
         guard count > 0, let input = text.baseAddress else { return 0 }
-        return urlDecodeTable.withUnsafeBufferPointer { tablePointer -> Int? in
-            guard let table = tablePointer.baseAddress else { return nil }
+        let whole = count / 4 * 4
+        var groupsInvalid: UInt32 = 0
+        urlShiftedDecodeTable.withUnsafeBufferPointer { shifted in
+            guard let t = shifted.baseAddress else { groupsInvalid = 0x8000_0000; return }
             var i = 0
             var o = 0
-            var invalid: UInt8 = 0
-            while i + 4 <= count {
-                let a = table[Int(input[i])], b = table[Int(input[i + 1])]
-                let c = table[Int(input[i + 2])], d = table[Int(input[i + 3])]
-                invalid |= (a | b | c | d) & 0x80
-                let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+            while i < whole {
+                let v = t[Int(input[i])] | t[256 + Int(input[i + 1])] | t[512 + Int(input[i + 2])] | t[768 + Int(input[i + 3])]
+                groupsInvalid |= v
                 destination[o] = UInt8(truncatingIfNeeded: v >> 16)
                 destination[o + 1] = UInt8(truncatingIfNeeded: v >> 8)
                 destination[o + 2] = UInt8(truncatingIfNeeded: v)
                 i += 4
                 o += 3
             }
+        }
+        if groupsInvalid & 0x8000_0000 != 0 { return nil }
+        return urlDecodeTable.withUnsafeBufferPointer { tablePointer -> Int? in
+            guard let table = tablePointer.baseAddress else { return nil }
+            let i = whole
+            var o = whole / 4 * 3
+            var invalid: UInt8 = 0
             let rest = count - i
             if rest == 2 {
                 let a = table[Int(input[i])], b = table[Int(input[i + 1])]
