@@ -55,28 +55,6 @@ extension JSONValue {
             return .failure(error)
         }
     }
-
-    /// Parses a JSON object from a buffer of UTF-8 bytes; `nil` result when the text is valid JSON
-    /// but not an object.
-    static func parseObject(buffer: UnsafeBufferPointer<UInt8>, rejectDuplicateKeys: Bool) -> Result<[String: JSONValue]?, JSONParseError> {
-        var parser = JSONByteParser(bytes: buffer, rejectDuplicateKeys: rejectDuplicateKeys)
-        do throws(JSONParseError) {
-            parser.skipWhitespace()
-            guard parser.index < buffer.count, buffer[parser.index] == UInt8(ascii: "{") else {
-                let value = try parser.parseValue(depth: 0)
-                parser.skipWhitespace()
-                guard parser.index == buffer.count else { throw parser.error("trailing data after the JSON value") }
-                _ = value
-                return .success(nil)
-            }
-            let object = try parser.parseObjectMembers(depth: 0)
-            parser.skipWhitespace()
-            guard parser.index == buffer.count else { throw parser.error("trailing data after the JSON value") }
-            return .success(object)
-        } catch {
-            return .failure(error)
-        }
-    }
 }
 
 /// One member of a JSON object, as parsed.
