@@ -85,12 +85,31 @@ public struct JWTClaimsWriter {
 
     /// Appends `s` as a JSON string literal (see ``JSONValue/writeString(_:into:)``).
     mutating func appendString(_ s: String) {
-        append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
+            // Fast path: even if every byte needed a six-byte escape the literal fits inline, so
+            // write straight into the inline storage with a single bounds decision.
+            if heap == nil, count + utf8.count * 6 + 2 <= Self.inlineCapacity {
+                let start = count
+                count = withUnsafeMutableBytes(of: &inline) { storage in
+                    guard let base = storage.baseAddress else { return start }
+                    var o = start
+                    base.storeBytes(of: UInt8(ascii: "\""), toByteOffset: o, as: UInt8.self)
+                    o += 1
+                    JSONValue.forEachEscapedRun(utf8) { piece in
+                        guard let source = piece.baseAddress else { return }
+                        (base + o).copyMemory(from: source, byteCount: piece.count)
+                        o += piece.count
+                    }
+                    base.storeBytes(of: UInt8(ascii: "\""), toByteOffset: o, as: UInt8.self)
+                    return o + 1
+                }
+                return
+            }
+            append(UInt8(ascii: "\""))
             JSONValue.forEachEscapedRun(utf8) { append($0) }
+            append(UInt8(ascii: "\""))
         }
-        append(UInt8(ascii: "\""))
     }
 
     /// Adds a string claim.
