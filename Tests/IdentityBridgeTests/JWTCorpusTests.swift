@@ -460,4 +460,20 @@ struct ClaimStorageTests {
         let duplicated = "{" + (keys + [keys[members / 2]]).map { "\"\($0)\":1" }.joined(separator: ",") + "}"
         #expect(throws: IdentityError.self) { try DecodedJWT.decode(signer.sign(payload: Array(duplicated.utf8))) }
     }
+
+    @Test("known claim names are recognized however they are spelled: an escaped duplicate is still a duplicate")
+    func escapedNames() throws {
+        let signer = HS256Signer(secret: Corpus.secret)
+        let escaped = #"{"name":"Ann","email_verified_and_more":true,"exp":5}"#
+        let decoded = try DecodedJWT.decode(signer.sign(payload: Array(escaped.utf8)))
+        #expect(try decoded.requiredString("name") == "Ann")
+        #expect(decoded.claim("email_verified_and_more") == true)
+        #expect(try decoded.requiredInt("exp") == 5)
+        let duplicate = #"{"name":"Ann","name":"Eve"}"#
+        #expect(throws: IdentityError.self) { try DecodedJWT.decode(signer.sign(payload: Array(duplicate.utf8))) }
+        let nonASCII = #"{"nämé":1,"name":2}"#
+        let both = try DecodedJWT.decode(signer.sign(payload: Array(nonASCII.utf8)))
+        #expect(both.claim("nämé") == 1)
+        #expect(both.claim("name") == 2)
+    }
 }

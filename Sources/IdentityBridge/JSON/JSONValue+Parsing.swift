@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Why a JSON text could not be parsed.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Byte offset where parsing stopped.
@@ -149,7 +157,7 @@ struct JSONByteParser {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let keyOffset = index
-            let key = try parseString()
+            let key = try parseKey()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
@@ -173,6 +181,45 @@ struct JSONByteParser {
             if bytes[index] == UInt8(ascii: "}") { index += 1; return members }
             throw error("expected ',' or '}'")
         }
+    }
+
+    /// Claim and header names that JWTs in this project carry. A key equal to one of them is
+    /// returned as that (immortal, inline) string instead of being decoded and validated again.
+    static let knownKeys: [String] = [
+        "alg", "typ", "kid", "iat", "exp", "jti", "nbf", "iss", "sub", "aud", "name", "email", "scope", "external_id",
+        "email_verified", "identities",
+    ]
+    static let knownKeyBytes: [[UInt8]] = knownKeys.map { Array($0.utf8) }
+
+    /// A member name: a known claim name when the bytes match one exactly, else ``parseString()``.
+    mutating func parseKey() throws(JSONParseError) -> String {
+        let start = index + 1
+        var end = start
+        // Known names are plain ASCII without escapes, at most 15 bytes.
+        while end < bytes.count, end - start <= 15 {
+            let c = bytes[end]
+            if c == UInt8(ascii: "\"") {
+                let length = end - start
+                guard let base = bytes.baseAddress else { break }
+                let known = Self.knownKeyBytes.withUnsafeBufferPointer { table -> Int? in
+                    for k in table.indices where table[k].count == length {
+                        let equal = table[k].withUnsafeBufferPointer { candidate in
+                            candidate.baseAddress.map { memcmp($0, base + start, length) == 0 } ?? (length == 0)
+                        }
+                        if equal { return k }
+                    }
+                    return nil
+                }
+                if let known {
+                    index = end + 1
+                    return Self.knownKeys[known]
+                }
+                break
+            }
+            if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
+            end += 1
+        }
+        return try parseString()
     }
 
     mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
