@@ -98,9 +98,17 @@ func median(_ values: [Double]) -> Double {
     return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
-/// Runs the contenders in alternating rounds (ours, jwt-kit, bare HMAC, ours, ...), each round
-/// sized to about `roundSeconds`, and returns each contender's median rate.
-func compare(_ contenders: [Contender], rounds: Int, roundSeconds: Double, sink: inout Int) async throws -> [Double] {
+/// Median rates of the contenders and, for each contender, the median over rounds of the first
+/// contender's rate divided by its rate in the same round (rounds run back to back, so a change
+/// in machine load during the run affects both sides of each ratio alike).
+struct Comparison {
+    var rates: [Double]
+    var ratios: [Double]
+}
+
+/// Runs the contenders in alternating rounds (ours, jwt-kit, bare HMAC, then reversed, ...), each
+/// round sized to about `roundSeconds` of CPU time.
+func compare(_ contenders: [Contender], rounds: Int, roundSeconds: Double, sink: inout Int) async throws -> Comparison {
     // Calibrate: estimate each contender's rate from a short warm-up.
     var sizes: [Int] = []
     for contender in contenders {
@@ -123,7 +131,8 @@ func compare(_ contenders: [Contender], rounds: Int, roundSeconds: Double, sink:
             samples[i].append(try await rate(contenders[i], iterations: sizes[i], sink: &sink))
         }
     }
-    return samples.map(median)
+    let ratios = samples.indices.map { i in median(zip(samples[0], samples[i]).map { $0 / $1 }) }
+    return Comparison(rates: samples.map(median), ratios: ratios)
 }
 
 func format(_ rate: Double) -> String {
