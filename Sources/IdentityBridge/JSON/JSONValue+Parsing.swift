@@ -165,7 +165,8 @@ struct JSONByteParser {
             let value = try parseValue(depth: depth + 1)
             var duplicate = false
             if seen == nil {
-                for member in members where member.key == key { duplicate = true; break }
+                let length = key.utf8.count
+                for member in members where member.key.utf8.count == length && member.key == key { duplicate = true; break }
                 if members.count == 16 { seen = Set(members.map(\.key)) }
             }
             if var set = seen {
