@@ -23,7 +23,8 @@ public struct JWTClaimsWriter {
     /// The JSON written so far (an object still open until ``finish()``).
     public var bytes: [UInt8] {
         if let heap { return heap }
-        return withBytes { Array($0) }
+        let count = count
+        return withUnsafeBytes(of: inline) { Array($0[..<count]) }
     }
 
     /// Starts an empty object; `capacity` is reserved if the object outgrows the inline storage.
@@ -32,12 +33,12 @@ public struct JWTClaimsWriter {
         append(UInt8(ascii: "{"))
     }
 
-    /// Calls `body` with the bytes written so far.
+    /// Calls `body` with the bytes written so far, in place (no copy of the inline storage).
     @inline(__always)
-    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+    mutating func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         if let heap { return heap.withUnsafeBytes(body) }
         let count = count
-        return withUnsafeBytes(of: inline) { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        return withUnsafeMutableBytes(of: &inline) { body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer($0)[..<count])) }
     }
 
     @inline(__always)
