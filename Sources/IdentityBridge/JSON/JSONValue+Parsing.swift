@@ -190,25 +190,34 @@ struct JSONByteParser {
         "alg", "typ", "kid", "iat", "exp", "jti", "nbf", "iss", "sub", "aud", "name", "email", "scope", "external_id",
         "email_verified", "identities",
     ]
-    static let knownKeyBytes: [[UInt8]] = knownKeys.map { Array($0.utf8) }
+    /// Each known name packed into two little-endian words (zero padded) plus its length, so a
+    /// candidate is matched with integer compares.
+    struct PackedKey {
+        var length: Int
+        var low: UInt64
+        var high: UInt64
+    }
+    static let packedKnownKeys: [PackedKey] = knownKeys.map { key in
+        var packed = PackedKey(length: key.utf8.count, low: 0, high: 0)
+        for (j, byte) in key.utf8.enumerated() {
+            if j < 8 { packed.low |= UInt64(byte) << UInt64(8 * j) } else { packed.high |= UInt64(byte) << UInt64(8 * (j - 8)) }
+        }
+        return packed
+    }
 
     /// A member name: a known claim name when the bytes match one exactly, else ``parseString()``.
     mutating func parseKey() throws(JSONParseError) -> String {
         let start = index + 1
         var end = start
+        var low: UInt64 = 0
+        var high: UInt64 = 0
         // Known names are plain ASCII without escapes, at most 15 bytes.
         while end < bytes.count, end - start <= 15 {
             let c = bytes[end]
             if c == UInt8(ascii: "\"") {
                 let length = end - start
-                guard let base = bytes.baseAddress else { break }
-                let known = Self.knownKeyBytes.withUnsafeBufferPointer { table -> Int? in
-                    for k in table.indices where table[k].count == length {
-                        let equal = table[k].withUnsafeBufferPointer { candidate in
-                            candidate.baseAddress.map { memcmp($0, base + start, length) == 0 } ?? (length == 0)
-                        }
-                        if equal { return k }
-                    }
+                let known = Self.packedKnownKeys.withUnsafeBufferPointer { table -> Int? in
+                    for k in table.indices where table[k].length == length && table[k].low == low && table[k].high == high { return k }
                     return nil
                 }
                 if let known {
@@ -218,6 +227,8 @@ struct JSONByteParser {
                 break
             }
             if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
+            let j = end - start
+            if j < 8 { low |= UInt64(c) << UInt64(8 * j) } else if j < 15 { high |= UInt64(c) << UInt64(8 * (j - 8)) }
             end += 1
         }
         return try parseString()
