@@ -46,8 +46,10 @@ public struct DecodedJWT: Sendable {
     static func lookup(_ name: String, in members: [JSONMember]) -> JSONValue? {
         // Claim names are short: comparing UTF-8 lengths first skips most full comparisons.
         let length = name.utf8.count
-        for member in members where member.key.utf8.count == length && member.key == name { return member.value }
-        return nil
+        return members.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices where buffer[i].key.utf8.count == length && buffer[i].key == name { return buffer[i].value }
+            return nil
+        }
     }
 
     /// The claim names in the order the token lists them.
