@@ -8,16 +8,27 @@ public enum HMACDigest {
         return Array(HMAC<SHA256>.authenticationCode(for: message, using: key))
     }
 
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
     /// Lowercase hexadecimal text of `bytes`.
     public static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for b in bytes {
-            out.append(digits[Int(b >> 4)])
-            out.append(digits[Int(b & 0x0F)])
+        if let string = bytes.withContiguousStorageIfAvailable({ hex(UnsafeRawBufferPointer($0)) }) { return string }
+        return Array(bytes).withUnsafeBytes { hex($0) }
+    }
+
+    /// Lowercase hexadecimal text of `bytes`, written straight into the string's storage.
+    public static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
+        hexDigits.withUnsafeBufferPointer { digits in
+            String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+                var o = 0
+                for b in bytes {
+                    out[o] = digits[Int(b >> 4)]
+                    out[o + 1] = digits[Int(b & 0x0F)]
+                    o += 2
+                }
+                return o
+            }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Compares two byte strings in time that depends only on their lengths.
@@ -27,5 +38,108 @@ public enum HMACDigest {
         var difference: UInt8 = 0
         for (x, y) in zip(a, b) { difference |= x ^ y }
         return difference == 0
+    }
+
+    /// Compares two equally long byte buffers in time that depends only on their length.
+    @inline(__always)
+    static func constantTimeEquals(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for i in 0..<a.count { difference |= a[i] ^ b[i] }
+        return difference == 0
+    }
+}
+
+extension HMACDigest {
+    /// An HMAC-SHA256 key with the inner and outer pad states hashed once, at init.
+    ///
+    /// Each MAC then costs only the message's own compression blocks plus one outer block:
+    /// the two key blocks that a one-shot `HMAC<SHA256>.authenticationCode(for:using:)` hashes
+    /// on every call are precomputed. A `Key` is an immutable value; share it freely.
+    /// ```swift
+    /// let key = HMACDigest.Key(secret: secret)
+    /// let token = key.hex(of: "user-42")   // the Helpshift userAuthToken
+    /// ```
+    public struct Key: Sendable {
+        private let inner: SHA256
+        private let outer: SHA256
+
+        /// Precomputes the pad states for `secret` (RFC 2104: keys longer than 64 bytes are hashed first).
+        public init(secret: Secret) {
+            self = secret.withUnsafeBytes { Key(keyBytes: $0) }
+        }
+
+        init(keyBytes key: UnsafeRawBufferPointer) {
+            var block = [UInt8](repeating: 0, count: 64)
+            if key.count > 64 {
+                let digest = SHA256.hash(data: key)
+                digest.withUnsafeBytes { for i in 0..<$0.count { block[i] = $0[i] } }
+            } else {
+                for i in 0..<key.count { block[i] = key[i] }
+            }
+            var innerPad = block
+            var outerPad = block
+            for i in 0..<64 {
+                innerPad[i] ^= 0x36
+                outerPad[i] ^= 0x5C
+            }
+            var inner = SHA256()
+            innerPad.withUnsafeBytes { inner.update(bufferPointer: $0) }
+            var outer = SHA256()
+            outerPad.withUnsafeBytes { outer.update(bufferPointer: $0) }
+            self.inner = inner
+            self.outer = outer
+        }
+
+        /// Calls `body` with the 32-byte HMAC-SHA256 of `message`.
+        @inline(__always)
+        public func withAuthenticationCode<R>(for message: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+            var innerHash = inner
+            innerHash.update(bufferPointer: message)
+            let innerDigest = innerHash.finalize()
+            var outerHash = outer
+            innerDigest.withUnsafeBytes { outerHash.update(bufferPointer: $0) }
+            return outerHash.finalize().withUnsafeBytes(body)
+        }
+
+        /// The 32-byte HMAC-SHA256 of `message`.
+        public func authenticationCode<C: Collection>(for message: C) -> [UInt8] where C.Element == UInt8 {
+            withContiguous(message) { buffer in withAuthenticationCode(for: buffer) { Array($0) } }
+        }
+
+        /// Lowercase hex of the HMAC-SHA256 of `message`'s UTF-8 bytes (64 characters).
+        public func hex(of message: String) -> String {
+            var message = message
+            return message.withUTF8 { utf8 in
+                withAuthenticationCode(for: UnsafeRawBufferPointer(utf8)) { HMACDigest.hex($0) }
+            }
+        }
+
+        /// Base64 (standard alphabet) of the HMAC-SHA256 of `message`'s UTF-8 bytes, padded (44
+        /// characters) or not (43).
+        public func base64(of message: String, padded: Bool) -> String {
+            var message = message
+            return message.withUTF8 { utf8 in
+                withAuthenticationCode(for: UnsafeRawBufferPointer(utf8)) {
+                    Base64URL.string($0, alphabet: Base64URL.standardAlphabet, padded: padded)
+                }
+            }
+        }
+
+        /// Whether `mac` is the HMAC-SHA256 of `message` (constant-time comparison).
+        public func isValid<M: Collection, C: Collection>(_ mac: M, for message: C) -> Bool
+        where M.Element == UInt8, C.Element == UInt8 {
+            withContiguous(message) { buffer in
+                withAuthenticationCode(for: buffer) { expected in
+                    withContiguous(mac) { HMACDigest.constantTimeEquals(expected, $0) }
+                }
+            }
+        }
+
+        private func withContiguous<C: Collection, R>(_ bytes: C, _ body: (UnsafeRawBufferPointer) -> R) -> R
+        where C.Element == UInt8 {
+            if let result = bytes.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return result }
+            return Array(bytes).withUnsafeBytes(body)
+        }
     }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Why a JSON text could not be parsed.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Byte offset where parsing stopped.
@@ -17,23 +25,60 @@ extension JSONValue {
 
     /// Parses JSON from UTF-8 bytes; see ``parse(_:rejectDuplicateKeys:)``.
     public static func parse(bytes: [UInt8], rejectDuplicateKeys: Bool = true) throws(JSONParseError) -> JSONValue {
-        var parser = JSONByteParser(bytes: bytes, rejectDuplicateKeys: rejectDuplicateKeys)
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else { throw parser.error("trailing data after the JSON value") }
-        return value
+        let result = bytes.withUnsafeBufferPointer { parse(buffer: $0, rejectDuplicateKeys: rejectDuplicateKeys) }
+        return try result.get()
+    }
+
+    /// Parses JSON from a buffer of UTF-8 bytes (no copy of the input is made).
+    static func parse(buffer: UnsafeBufferPointer<UInt8>, rejectDuplicateKeys: Bool) -> Result<JSONValue, JSONParseError> {
+        var parser = JSONByteParser(bytes: buffer, rejectDuplicateKeys: rejectDuplicateKeys)
+        do throws(JSONParseError) {
+            parser.skipWhitespace()
+            let value = try parser.parseValue(depth: 0)
+            parser.skipWhitespace()
+            guard parser.index == buffer.count else { throw parser.error("trailing data after the JSON value") }
+            return .success(value)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Parses a JSON object from a buffer of UTF-8 bytes into its members in document order
+    /// (duplicate keys rejected); `nil` result when the text is valid JSON but not an object.
+    static func parseObjectMembers(buffer: UnsafeBufferPointer<UInt8>) -> Result<[JSONMember]?, JSONParseError> {
+        var parser = JSONByteParser(bytes: buffer, rejectDuplicateKeys: true)
+        do throws(JSONParseError) {
+            parser.skipWhitespace()
+            guard parser.index < buffer.count, buffer[parser.index] == UInt8(ascii: "{") else {
+                _ = try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                guard parser.index == buffer.count else { throw parser.error("trailing data after the JSON value") }
+                return .success(nil)
+            }
+            let members = try parser.parseMemberList(depth: 0)
+            parser.skipWhitespace()
+            guard parser.index == buffer.count else { throw parser.error("trailing data after the JSON value") }
+            return .success(members)
+        } catch {
+            return .failure(error)
+        }
     }
 }
 
-/// A small recursive-descent JSON parser over UTF-8 bytes.
+/// One member of a JSON object, as parsed.
+struct JSONMember: Sendable {
+    var key: String
+    var value: JSONValue
+}
+
+/// A small recursive-descent JSON parser over UTF-8 bytes (an unsafe view of the caller's buffer).
 struct JSONByteParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let rejectDuplicateKeys: Bool
     var index = 0
     static let maxDepth = 64
 
-    init(bytes: [UInt8], rejectDuplicateKeys: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>, rejectDuplicateKeys: Bool) {
         self.bytes = bytes
         self.rejectDuplicateKeys = rejectDuplicateKeys
     }
@@ -70,10 +115,14 @@ struct JSONByteParser {
     }
 
     mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        .object(try parseObjectMembers(depth: depth))
+    }
+
+    mutating func parseObjectMembers(depth: Int) throws(JSONParseError) -> [String: JSONValue] {
         index += 1
-        var object: [String: JSONValue] = [:]
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return [:] }
+        var object = [String: JSONValue](minimumCapacity: 8)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
@@ -90,9 +139,99 @@ struct JSONByteParser {
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return object }
             throw error("expected ',' or '}'")
         }
+    }
+
+    /// An object's members in document order, duplicates rejected (linear checks for small
+    /// objects, a set beyond 16 members). For JWT claims: no hashing on the hot path.
+    mutating func parseMemberList(depth: Int) throws(JSONParseError) -> [JSONMember] {
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return [] }
+        var members: [JSONMember] = []
+        members.reserveCapacity(8)
+        var seen: Set<String>? = nil
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let keyOffset = index
+            let key = try parseKey()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth + 1)
+            var duplicate = false
+            if seen == nil {
+                let length = key.utf8.count
+                for member in members where member.key.utf8.count == length && member.key == key { duplicate = true; break }
+                if members.count == 16 { seen = Set(members.map(\.key)) }
+            }
+            if var set = seen {
+                seen = nil
+                duplicate = !set.insert(key).inserted || duplicate
+                seen = set
+            }
+            if duplicate { throw JSONParseError(offset: keyOffset, reason: "duplicate key \"\(key)\"") }
+            members.append(JSONMember(key: key, value: value))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return members }
+            throw error("expected ',' or '}'")
+        }
+    }
+
+    /// Claim and header names that JWTs in this project carry. A key equal to one of them is
+    /// returned as that (immortal, inline) string instead of being decoded and validated again.
+    static let knownKeys: [String] = [
+        "alg", "typ", "kid", "iat", "exp", "jti", "nbf", "iss", "sub", "aud", "name", "email", "scope", "external_id",
+        "email_verified", "identities",
+    ]
+    /// Each known name packed into two little-endian words (zero padded) plus its length, so a
+    /// candidate is matched with integer compares.
+    struct PackedKey {
+        var length: Int
+        var low: UInt64
+        var high: UInt64
+    }
+    static let packedKnownKeys: [PackedKey] = knownKeys.map { key in
+        var packed = PackedKey(length: key.utf8.count, low: 0, high: 0)
+        for (j, byte) in key.utf8.enumerated() {
+            if j < 8 { packed.low |= UInt64(byte) << UInt64(8 * j) } else { packed.high |= UInt64(byte) << UInt64(8 * (j - 8)) }
+        }
+        return packed
+    }
+
+    /// A member name: a known claim name when the bytes match one exactly, else ``parseString()``.
+    mutating func parseKey() throws(JSONParseError) -> String {
+        let start = index + 1
+        var end = start
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        // Known names are plain ASCII without escapes, at most 15 bytes.
+        while end < bytes.count, end - start <= 15 {
+            let c = bytes[end]
+            if c == UInt8(ascii: "\"") {
+                let length = end - start
+                let known = Self.packedKnownKeys.withUnsafeBufferPointer { table -> Int? in
+                    for k in table.indices where table[k].length == length && table[k].low == low && table[k].high == high { return k }
+                    return nil
+                }
+                if let known {
+                    index = end + 1
+                    return Self.knownKeys[known]
+                }
+                break
+            }
+            if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
+            let j = end - start
+            if j < 8 { low |= UInt64(c) << UInt64(8 * j) } else if j < 15 { high |= UInt64(c) << UInt64(8 * (j - 8)) }
+            end += 1
+        }
+        return try parseString()
     }
 
     mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -131,6 +270,24 @@ struct JSONByteParser {
 
     mutating func parseString() throws(JSONParseError) -> String {
         index += 1
+        // Fast path: no escape before the closing quote; validate the run and make the String directly.
+        let start = index
+        var scan = index
+        var seen: UInt8 = 0
+        while scan < bytes.count {
+            let c = bytes[scan]
+            if c == UInt8(ascii: "\"") {
+                let run = UnsafeBufferPointer(rebasing: bytes[start..<scan])
+                // ASCII needs no validation; anything else must be well-formed UTF-8 (String(decoding:) would repair it).
+                if seen >= 0x80, !Self.isValidUTF8(run) { index = start; throw error("invalid UTF-8 in string") }
+                index = scan + 1
+                return String(decoding: run, as: UTF8.self)
+            }
+            seen |= c
+            if c == UInt8(ascii: "\\") { break }
+            if c < 0x20 { index = scan; throw error("control character in string") }
+            scan += 1
+        }
         var out: [UInt8] = []
         var runStart = index
         while true {
@@ -176,8 +333,45 @@ struct JSONByteParser {
             }
             runStart = index
         }
-        guard let string = String(validating: out, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
-        return string
+        guard out.withUnsafeBufferPointer({ Self.isValidUTF8($0) }) else { throw error("invalid UTF-8 in string") }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `bytes` is well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing
+    /// above U+10FFFF). ASCII runs are checked eight bytes at a time.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            if i + 8 <= count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+            }
+            let b0 = base[i]
+            if b0 < 0x80 { i += 1; continue }
+            func continuation(_ k: Int) -> Bool { i + k < count && base[i + k] & 0xC0 == 0x80 }
+            switch b0 {
+            case 0xC2...0xDF:
+                guard continuation(1) else { return false }
+                i += 2
+            case 0xE0...0xEF:
+                guard continuation(1), continuation(2) else { return false }
+                let b1 = base[i + 1]
+                if b0 == 0xE0 && b1 < 0xA0 { return false }  // overlong
+                if b0 == 0xED && b1 > 0x9F { return false }  // surrogates
+                i += 3
+            case 0xF0...0xF4:
+                guard continuation(1), continuation(2), continuation(3) else { return false }
+                let b1 = base[i + 1]
+                if b0 == 0xF0 && b1 < 0x90 { return false }  // overlong
+                if b0 == 0xF4 && b1 > 0x8F { return false }  // above U+10FFFF
+                i += 4
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     mutating func parseNumber() throws(JSONParseError) -> JSONValue {
@@ -210,7 +404,23 @@ struct JSONByteParser {
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
             guard index > digits else { throw error("digits expected in exponent") }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isIntegral, index - start <= 19 {
+            var negative = false
+            var i = start
+            if bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+            var magnitude: UInt64 = 0
+            while i < index {
+                magnitude = magnitude &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
+                i += 1
+            }
+            // At most 19 characters: at most 19 digits, so no UInt64 overflow.
+            if negative {
+                if magnitude <= UInt64(Int64.max) + 1 { return .int(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)) }
+            } else if magnitude <= UInt64(Int64.max) {
+                return .int(Int64(magnitude))
+            }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isIntegral, let int = Int64(text) { return .int(int) }
         guard let double = Double(text) else { throw error("number out of range") }
         return .double(double)

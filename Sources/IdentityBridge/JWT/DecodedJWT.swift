@@ -1,58 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A compact JWT split and decoded, not yet verified.
 ///
 /// ``decode(_:maxLength:)`` checks structure only (three base64url parts, JSON objects for header
 /// and claims, no duplicate keys) and throws ``IdentityError/Code/tokenMalformed`` otherwise.
-/// Verify the signature with ``verifySignature(with:)`` before trusting any claim.
+/// Verify the signature with ``verifySignature(with:)`` before trusting any claim, or use
+/// ``HS256Signer/verify(_:maxLength:)``, which decodes and checks the signature in one pass.
+///
+/// Decoding makes no copy of the token: parts are base64url-decoded into stack buffers and parsed
+/// from there; the signature is checked against the token's own text.
 public struct DecodedJWT: Sendable {
-    /// The decoded header.
-    public let header: [String: JSONValue]
-    /// The decoded claims.
-    public let claims: [String: JSONValue]
+    /// Header members in document order (no duplicates).
+    let headerMembers: [JSONMember]
+    /// Claims in document order (no duplicates).
+    let claimMembers: [JSONMember]
+    /// The compact token as given.
+    let token: String
+    /// UTF-8 length of `base64url(header) "." base64url(payload)`.
+    let signingInputCount: Int
+
+    /// The decoded header (built on each access; read single members with ``headerValue(_:)``).
+    public var header: [String: JSONValue] { Self.dictionary(headerMembers) }
+    /// The decoded claims (built on each access; read single claims with ``claim(_:)`` or the
+    /// typed accessors such as ``requiredString(_:vendorCode:)``, which do not build it).
+    public var claims: [String: JSONValue] { Self.dictionary(claimMembers) }
+
+    /// The claim `name`, or `nil` (a linear scan over the few claims, no hashing).
+    @inline(__always)
+    public func claim(_ name: String) -> JSONValue? {
+        Self.lookup(name, in: claimMembers)
+    }
+
+    /// The header member `name`, or `nil`.
+    public func headerValue(_ name: String) -> JSONValue? {
+        Self.lookup(name, in: headerMembers)
+    }
+
+    @inline(__always)
+    static func lookup(_ name: String, in members: [JSONMember]) -> JSONValue? {
+        // Claim names are short: comparing UTF-8 lengths first skips most full comparisons.
+        let length = name.utf8.count
+        return members.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices where buffer[i].key.utf8.count == length && buffer[i].key == name { return buffer[i].value }
+            return nil
+        }
+    }
+
+    /// The claim names in the order the token lists them.
+    public var claimNames: [String] { claimMembers.map(\.key) }
+
+    static func dictionary(_ members: [JSONMember]) -> [String: JSONValue] {
+        var dictionary = [String: JSONValue](minimumCapacity: members.count)
+        for member in members { dictionary[member.key] = member.value }
+        return dictionary
+    }
+
     /// `base64url(header) "." base64url(payload)`, the bytes the signature covers.
-    public let signingInput: [UInt8]
+    public var signingInput: [UInt8] { Array(token.utf8.prefix(signingInputCount)) }
     /// The decoded signature bytes.
-    public let signature: [UInt8]
+    public var signature: [UInt8] { Base64URL.decode(token.utf8.dropFirst(signingInputCount + 1)) ?? [] }
 
     /// The longest token accepted by default (64 KiB); longer input is malformed.
     public static let defaultMaxLength = 65_536
 
     /// The header's `alg`.
-    public var algorithm: String? { header["alg"]?.stringValue }
+    public var algorithm: String? { headerValue("alg")?.stringValue }
     /// The header's `kid`.
-    public var keyID: String? { header["kid"]?.stringValue }
+    public var keyID: String? { headerValue("kid")?.stringValue }
+
+    /// `{"alg":"HS256","typ":"JWT"}` as every common library encodes it, and its members,
+    /// so the most frequent header is recognized without decoding.
+    static let standardHeaderText: [UInt8] = Array("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9".utf8)
+    static let standardHeader: [JSONMember] = [JSONMember(key: "alg", value: "HS256"), JSONMember(key: "typ", value: "JWT")]
 
     /// Splits and decodes `token`; throws `token_missing` for empty input, `token_malformed` otherwise.
     public static func decode(_ token: String, maxLength: Int = defaultMaxLength) throws(IdentityError) -> DecodedJWT {
-        let bytes = Array(token.utf8)
+        try decode(token, maxLength: maxLength, knownHeader: nil)
+    }
+
+    /// Decodes `token`; when the header part equals `knownHeader.text`, its decoded form is reused.
+    static func decode(
+        _ token: String, maxLength: Int, knownHeader: (text: [UInt8], value: [JSONMember])?
+    ) throws(IdentityError) -> DecodedJWT {
+        var text = token
+        let result = text.withUTF8 { bytes in
+            split(bytes, maxLength: maxLength, knownHeader: knownHeader)
+        }
+        switch result {
+        case .success(let parts):
+            return DecodedJWT(headerMembers: parts.header, claimMembers: parts.claims, token: text, signingInputCount: parts.signingInputCount)
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    private struct Parts {
+        var header: [JSONMember]
+        var claims: [JSONMember]
+        var signingInputCount: Int
+    }
+
+    private static func split(
+        _ bytes: UnsafeBufferPointer<UInt8>, maxLength: Int, knownHeader: (text: [UInt8], value: [JSONMember])?
+    ) -> Result<Parts, IdentityError> {
         guard !bytes.isEmpty else {
-            throw IdentityError(.tokenMissing, field: "jwt", message: "No JWT was given.", recovery: "Pass the JWT issued by your backend.")
+            return .failure(IdentityError(.tokenMissing, field: "jwt", message: "No JWT was given.", recovery: "Pass the JWT issued by your backend."))
         }
         guard bytes.count <= maxLength else {
-            throw malformed("The JWT is \(bytes.count) bytes long, over the \(maxLength)-byte limit.")
+            return .failure(malformed("The JWT is \(bytes.count) bytes long, over the \(maxLength)-byte limit."))
         }
-        let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
-        guard dots.count == 2 else {
-            throw malformed("A JWT has three dot-separated parts; this one has \(dots.count + 1).")
+        // Find the dots with memchr (vectorized in libc).
+        guard let base = bytes.baseAddress else { return .failure(malformed("The JWT is empty.")) }
+        var dotOffsets = (-1, -1)
+        var dots = 0
+        var from = 0
+        while from < bytes.count, let hit = memchr(base + from, Int32(UInt8(ascii: ".")), bytes.count - from) {
+            let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            if dots == 0 { dotOffsets.0 = offset } else if dots == 1 { dotOffsets.1 = offset }
+            dots += 1
+            from = offset + 1
         }
-        let headerPart = bytes[..<dots[0]]
-        let payloadPart = bytes[(dots[0] + 1)..<dots[1]]
-        let signaturePart = bytes[(dots[1] + 1)...]
-        guard let headerBytes = Base64URL.decode(headerPart), !headerPart.isEmpty else { throw malformed("The JWT header is not valid base64url.") }
-        guard let payloadBytes = Base64URL.decode(payloadPart), !payloadPart.isEmpty else { throw malformed("The JWT payload is not valid base64url.") }
-        guard let signature = Base64URL.decode(signaturePart) else { throw malformed("The JWT signature is not valid base64url.") }
-        let header = try object(headerBytes, part: "header")
-        let claims = try object(payloadBytes, part: "payload")
-        return DecodedJWT(header: header, claims: claims, signingInput: Array(bytes[..<dots[1]]), signature: signature)
+        let (firstDot, secondDot) = dotOffsets
+        guard dots == 2 else {
+            return .failure(malformed("A JWT has three dot-separated parts; this one has \(dots + 1)."))
+        }
+        let headerPart = UnsafeBufferPointer(rebasing: bytes[..<firstDot])
+        let payloadPart = UnsafeBufferPointer(rebasing: bytes[(firstDot + 1)..<secondDot])
+        let signaturePart = UnsafeBufferPointer(rebasing: bytes[(secondDot + 1)...])
+        guard !headerPart.isEmpty else { return .failure(malformed("The JWT header is not valid base64url.")) }
+        guard !payloadPart.isEmpty else { return .failure(malformed("The JWT payload is not valid base64url.")) }
+        guard Base64URL.isValid(signaturePart) else { return .failure(malformed("The JWT signature is not valid base64url.")) }
+        // Header and payload base64url are validated while they are decoded, below.
+
+        let header: [JSONMember]
+        if let knownHeader, equal(headerPart, knownHeader.text) {
+            header = knownHeader.value
+        } else if equal(headerPart, standardHeaderText) {
+            header = standardHeader
+        } else {
+            switch object(headerPart, part: "header") {
+            case .success(let value): header = value
+            case .failure(let error): return .failure(error)
+            }
+        }
+        switch object(payloadPart, part: "payload") {
+        case .success(let claims): return .success(Parts(header: header, claims: claims, signingInputCount: secondDot))
+        case .failure(let error): return .failure(error)
+        }
     }
 
-    private static func object(_ bytes: [UInt8], part: String) throws(IdentityError) -> [String: JSONValue] {
-        let value: JSONValue
-        do { value = try JSONValue.parse(bytes: bytes) } catch { throw malformed("The JWT \(part) is not valid JSON: \(error).") }
-        guard let object = value.objectValue else { throw malformed("The JWT \(part) is not a JSON object.") }
-        return object
+    @inline(__always)
+    static func equal(_ part: UnsafeBufferPointer<UInt8>, _ text: [UInt8]) -> Bool {
+        guard part.count == text.count else { return false }
+        return text.withUnsafeBufferPointer { textBuffer in
+            guard let a = textBuffer.baseAddress, let b = part.baseAddress else { return textBuffer.isEmpty }
+            return memcmp(a, b, part.count) == 0
+        }
     }
 
-    private static func malformed(_ message: String) -> IdentityError {
+    /// Decodes a base64url part into a stack buffer and parses it as a JSON object.
+    private static func object(_ part: UnsafeBufferPointer<UInt8>, part name: String) -> Result<[JSONMember], IdentityError> {
+        let capacity = max(part.count * 3 / 4, 1)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Result<[JSONMember], IdentityError> in
+            guard let base = buffer.baseAddress, let count = Base64URL.decode(part, into: base) else {
+                return .failure(malformed("The JWT \(name) is not valid base64url."))
+            }
+            switch JSONValue.parseObjectMembers(buffer: UnsafeBufferPointer(start: base, count: count)) {
+            case .success(let object?): return .success(object)
+            case .success(nil): return .failure(malformed("The JWT \(name) is not a JSON object."))
+            case .failure(let error): return .failure(malformed("The JWT \(name) is not valid JSON: \(error)."))
+            }
+        }
+    }
+
+    static func malformed(_ message: String) -> IdentityError {
         IdentityError(.tokenMalformed, field: "jwt", message: message, recovery: "Send the compact JWT exactly as your backend issued it.")
     }
 
@@ -69,6 +196,12 @@ public struct DecodedJWT: Sendable {
 
     /// Whether the signature is valid under `signer`'s secret (constant-time comparison).
     public func verifySignature(with signer: HS256Signer) -> Bool {
-        signer.isValidSignature(signature, for: signingInput)
+        var text = token
+        let count = signingInputCount
+        return text.withUTF8 { bytes in
+            signer.isValidSignature(
+                encoded: UnsafeBufferPointer(rebasing: bytes[(count + 1)...]),
+                for: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[..<count]))
+        }
     }
 }

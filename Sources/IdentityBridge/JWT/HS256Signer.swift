@@ -1,36 +1,42 @@
-import Crypto
-
-/// Signs compact HS256 JSON Web Tokens with one secret. The header is encoded once, at init.
+/// Signs compact HS256 JSON Web Tokens with one secret. The header is encoded once, at init,
+/// and the HMAC key's pad states are hashed once (see ``HMACDigest/Key``).
 ///
 /// The header is `{"alg":"HS256","typ":"JWT"}` plus `"kid"` when a key id is given.
 /// ```swift
 /// let signer = HS256Signer(secret: Secret("s3cret"), keyID: "app_123")
 /// let token = signer.sign { $0.add("scope", "user"); $0.add("external_id", "u-1") }
+/// let decoded = try signer.verify(token)   // structure + HS256 + signature in one pass
 /// ```
 public struct HS256Signer: Sendable {
     /// The `kid` written into the header, if any.
     public let keyID: String?
-    private let key: SymmetricKey
-    private let encodedHeader: [UInt8]
+    let key: HMACDigest.Key
+    /// `base64url(header)`.
+    let encodedHeader: [UInt8]
+    /// The header's members, reused when a token carries exactly this header.
+    let headerMembers: [JSONMember]
 
     /// Creates a signer; `type` is the header's `typ` (omitted when `nil`).
     public init(secret: Secret, keyID: String? = nil, type: String? = "JWT") {
         self.keyID = keyID
-        self.key = SymmetricKey(data: secret.revealedBytes)
+        self.key = HMACDigest.Key(secret: secret)
         var header = JWTClaimsWriter(capacity: 64)
+        var members = [JSONMember(key: "alg", value: "HS256")]
         header.add("alg", "HS256")
-        if let type { header.add("typ", type) }
-        if let keyID { header.add("kid", keyID) }
+        if let type { header.add("typ", type); members.append(JSONMember(key: "typ", value: .string(type))) }
+        if let keyID { header.add("kid", keyID); members.append(JSONMember(key: "kid", value: .string(keyID))) }
         var encoded: [UInt8] = []
         Base64URL.encode(header.finish(), into: &encoded)
         encodedHeader = encoded
+        headerMembers = members
     }
 
     /// Signs the claims written by `build` and returns the compact token.
     public func sign(_ build: (inout JWTClaimsWriter) -> Void) -> String {
         var writer = JWTClaimsWriter()
         build(&writer)
-        return sign(payload: writer.finish())
+        writer.close()
+        return writer.withBytes { sign(payloadBuffer: $0) }
     }
 
     /// Signs a claims object given as JSON values.
@@ -42,20 +48,80 @@ public struct HS256Signer: Sendable {
 
     /// Signs an already serialized JSON payload.
     public func sign(payload: [UInt8]) -> String {
-        var token = encodedHeader
-        token.reserveCapacity(encodedHeader.count + payload.count * 4 / 3 + 48)
-        token.append(UInt8(ascii: "."))
-        Base64URL.encode(payload, into: &token)
-        let mac = HMAC<SHA256>.authenticationCode(for: token, using: key)
-        token.append(UInt8(ascii: "."))
-        mac.withUnsafeBytes { Base64URL.encode($0, into: &token) }
-        return String(decoding: token, as: UTF8.self)
+        payload.withUnsafeBytes { sign(payloadBuffer: $0) }
+    }
+
+    /// Writes `header.payload.signature` straight into the new String's storage: the header is
+    /// copied, the payload base64url-encoded in place, the MAC computed over those bytes and
+    /// appended in base64url. One allocation (the String) beyond the hash states.
+    func sign(payloadBuffer payload: UnsafeRawBufferPointer) -> String {
+        let headerCount = encodedHeader.count
+        let signingCount = headerCount + 1 + Base64URL.encodedCount(payload.count)
+        let total = signingCount + 1 + 43
+        return encodedHeader.withUnsafeBufferPointer { header in
+            String(unsafeUninitializedCapacity: total) { out in
+                guard let base = out.baseAddress, let headerBase = header.baseAddress else { return 0 }
+                base.update(from: headerBase, count: headerCount)
+                base[headerCount] = UInt8(ascii: ".")
+                let written = Base64URL.encode(payload, into: base + headerCount + 1)
+                let signed = headerCount + 1 + written
+                base[signed] = UInt8(ascii: ".")
+                let macCount = key.withAuthenticationCode(for: UnsafeRawBufferPointer(start: base, count: signed)) { mac in
+                    Base64URL.encode(mac, into: base + signed + 1)
+                }
+                return signed + 1 + macCount
+            }
+        }
     }
 
     /// Whether `signature` is the HS256 signature of `signingInput` under this signer's secret (constant time).
-    public func isValidSignature<S: Collection, I: DataProtocol>(_ signature: S, for signingInput: I) -> Bool
-    where S.Element == UInt8 {
-        let mac = HMAC<SHA256>.authenticationCode(for: signingInput, using: key)
-        return mac.withUnsafeBytes { HMACDigest.constantTimeEquals($0, signature) }
+    public func isValidSignature<S: Collection, I: Collection>(_ signature: S, for signingInput: I) -> Bool
+    where S.Element == UInt8, I.Element == UInt8 {
+        key.isValid(signature, for: signingInput)
+    }
+
+    /// Whether `encoded` (base64url text, strictly canonical) is the signature of `signingInput`.
+    ///
+    /// The expected MAC is encoded and compared character by character in constant time; since
+    /// only canonical base64url is accepted, that is equivalent to comparing the decoded bytes.
+    func isValidSignature(encoded: UnsafeBufferPointer<UInt8>, for signingInput: UnsafeRawBufferPointer) -> Bool {
+        guard encoded.count == 43 else { return false }
+        return key.withAuthenticationCode(for: signingInput) { mac in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 43) { expected in
+                guard let base = expected.baseAddress else { return false }
+                let count = Base64URL.encode(mac, into: base)
+                return HMACDigest.constantTimeEquals(
+                    UnsafeRawBufferPointer(start: base, count: count), UnsafeRawBufferPointer(encoded))
+            }
+        }
+    }
+
+    /// Decodes `token`, requires `alg` HS256 and checks the signature with this signer, in one
+    /// pass over the token. Throws `token_missing` / `token_malformed` for structure,
+    /// `algorithm_not_allowed` for another `alg`, `token_invalid` for a wrong signature.
+    /// Claims (expiry, vendor rules) are left to the caller.
+    public func verify(_ token: String, maxLength: Int = DecodedJWT.defaultMaxLength, vendorCode: String? = nil) throws(IdentityError) -> DecodedJWT {
+        let decoded = try DecodedJWT.decode(token, maxLength: maxLength, knownHeader: (encodedHeader, headerMembers))
+        try decoded.requireHS256(vendorCode: vendorCode)
+        guard decoded.verifySignature(with: self) else { throw Self.signatureMismatch(vendorCode) }
+        return decoded
+    }
+
+    static func signatureMismatch(_ vendorCode: String?) -> IdentityError {
+        IdentityError(
+            .tokenInvalid, field: "signature", vendorCode: vendorCode,
+            message: "The JWT signature does not match the configured secret.",
+            recovery: "Sign the JWT with the shared secret configured for this provider.")
+    }
+
+    /// Whether `token`'s header is exactly the header this signer writes (same `kid`), so it can
+    /// pick a key without decoding the header.
+    public func writesHeader(of token: String) -> Bool {
+        var text = token
+        let headerCount = encodedHeader.count
+        return text.withUTF8 { bytes in
+            bytes.count > headerCount && bytes[headerCount] == UInt8(ascii: ".")
+                && DecodedJWT.equal(UnsafeBufferPointer(rebasing: bytes[..<headerCount]), encodedHeader)
+        }
     }
 }

@@ -2,35 +2,35 @@
 extension DecodedJWT {
     /// The string claim `name`; `claim_missing` when absent, `claim_invalid` when not a string.
     public func requiredString(_ name: String, vendorCode: String? = nil) throws(IdentityError) -> String {
-        guard let value = claims[name] else { throw Self.missing(name, vendorCode) }
+        guard let value = claim(name) else { throw Self.missing(name, vendorCode) }
         guard let string = value.stringValue else { throw Self.wrongType(name, value, "a string", vendorCode) }
         return string
     }
 
     /// The string claim `name` or `nil`; `claim_invalid` when present but not a string.
     public func optionalString(_ name: String, vendorCode: String? = nil) throws(IdentityError) -> String? {
-        guard let value = claims[name], !value.isNull else { return nil }
+        guard let value = claim(name), !value.isNull else { return nil }
         guard let string = value.stringValue else { throw Self.wrongType(name, value, "a string", vendorCode) }
         return string
     }
 
     /// The integer (NumericDate) claim `name`; `claim_missing` when absent, `claim_invalid` when not an integer.
     public func requiredInt(_ name: String, vendorCode: String? = nil) throws(IdentityError) -> Int64 {
-        guard let value = claims[name] else { throw Self.missing(name, vendorCode) }
+        guard let value = claim(name) else { throw Self.missing(name, vendorCode) }
         guard let int = value.intValue else { throw Self.wrongType(name, value, "an integer number of seconds", vendorCode) }
         return int
     }
 
     /// The integer claim `name` or `nil`; `claim_invalid` when present but not an integer.
     public func optionalInt(_ name: String, vendorCode: String? = nil) throws(IdentityError) -> Int64? {
-        guard let value = claims[name], !value.isNull else { return nil }
+        guard let value = claim(name), !value.isNull else { return nil }
         guard let int = value.intValue else { throw Self.wrongType(name, value, "an integer number of seconds", vendorCode) }
         return int
     }
 
     /// The boolean claim `name` or `nil`; `claim_invalid` when present but not a boolean.
     public func optionalBool(_ name: String, vendorCode: String? = nil) throws(IdentityError) -> Bool? {
-        guard let value = claims[name], !value.isNull else { return nil }
+        guard let value = claim(name), !value.isNull else { return nil }
         guard let bool = value.boolValue else { throw Self.wrongType(name, value, "a boolean", vendorCode) }
         return bool
     }

@@ -1,0 +1,304 @@
+import Crypto
+import IdentityBridge
+import JWTKit
+
+
+/// identity-bench: our credential hot path against jwt-kit 5 and a bare one-shot HMAC-SHA256
+/// (swift-crypto `HMAC<SHA256>.authenticationCode(for:using:)`) over the same signing input.
+///
+/// Contenders run in alternating rounds in one process (one core); each line reports medians.
+enum Bench {
+    struct Row {
+        var operation: String
+        var ours: Double
+        var jwtKit: Double?
+        var hmac: Double
+        var vsJWTKit: Double?
+        var vsHMAC: Double
+        var targetJWTKit: Double?
+        var targetHMAC: Double
+    }
+
+    static func run(arguments: [String]) async throws {
+        let quick = arguments.contains("--quick")
+        let rounds = quick ? 5 : 15
+        let roundSeconds = quick ? 0.03 : 0.12
+        let mintCount = quick ? 1_000_000 : 10_000_000
+        let pinned = pinToOneCore()
+        print("identity-bench (\(quick ? "quick" : "full") mode; \(rounds) alternating rounds of ~\(Int(roundSeconds * 1000)) ms per contender; rates per CPU second: medians; ratios: medians of same-round ratios; \(pinned))")
+
+        let now = BenchTime.now
+        let name = "Zoë Example"
+        let email = "zoe.example@example.com"
+        let externalID = "user-1234567890"
+        var sink = 0
+
+        // MARK: Keys
+        let chatSecret = Secret("zendesk-chat-shared-secret-0123456789abcdef")
+        let chatSigner = HS256Signer(secret: chatSecret)
+        let chatKeys = await JWTKeyCollection().add(hmac: HMACKey(from: chatSecret.revealedBytes), digestAlgorithm: .sha256)
+
+        let messagingIDs = (1...10).map { "app_64f0c1e2d3b4a5968778\(String(1000 + $0))" }
+        var messagingSigners: [String: HS256Signer] = [:]
+        let messagingKeys = JWTKeyCollection()
+        for (i, kid) in messagingIDs.enumerated() {
+            let secret = Secret("zendesk-messaging-secret-\(i)-0123456789abcdefghij")
+            messagingSigners[kid] = HS256Signer(secret: secret, keyID: kid)
+            await messagingKeys.add(hmac: HMACKey(from: secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: kid))
+        }
+        let messagingRing = HS256KeyRing(messagingIDs.compactMap { messagingSigners[$0] })
+        let messagingKid = messagingIDs[6]
+        guard let messagingSigner = messagingSigners[messagingKid] else { return }
+
+        let supportSecret = Secret("zendesk-support-shared-secret-0123456789abcdef")
+        let supportSigner = HS256Signer(secret: supportSecret)
+        let supportKeys = await JWTKeyCollection().add(hmac: HMACKey(from: supportSecret.revealedBytes), digestAlgorithm: .sha256)
+        let jtis = (0..<64).map { "8d3c2f6e-5a4b-4c1d-9e8f-\(String(100_000_000_000 + $0))" }
+
+        let helpshiftSecret = Secret("helpshift-app-secret-0123456789abcdefghij")
+        let helpshiftKey = HMACDigest.Key(secret: helpshiftSecret)
+        let helpshiftSymmetric = SymmetricKey(data: helpshiftSecret.revealedBytes)
+        let helpshiftUser = "user-1234567890"
+        let helpshiftInput = Array(helpshiftUser.utf8)
+
+        // MARK: Tokens and cross-checks (correctness before speed)
+        let chatToken = VendorOps.mintChat(chatSigner, name: name, email: email, externalID: externalID, now: now, lifetime: 300)
+        let messagingToken = VendorOps.mintMessaging(messagingSigner, name: name, email: email, externalID: externalID, now: now, lifetime: 3600)
+        let supportToken = VendorOps.mintSupport(supportSigner, jti: jtis[0], name: name, email: email, externalID: externalID, now: now)
+
+        let chatPayload = JWTKitChatPayload(name: name, email: email, external_id: externalID, iat: now, exp: now + 300)
+        let messagingPayload = JWTKitMessagingPayload(scope: "user", external_id: externalID, name: name, email: email, email_verified: nil, exp: now + 3600)
+        let supportPayload = JWTKitSupportPayload(jti: jtis[0], iat: now, name: name, email: email, external_id: externalID)
+        let kitChatToken = try await chatKeys.sign(chatPayload)
+        let kitMessagingToken = try await messagingKeys.sign(messagingPayload, kid: JWKIdentifier(string: messagingKid))
+        let kitSupportToken = try await supportKeys.sign(supportPayload)
+
+        _ = try await chatKeys.verify(chatToken, as: JWTKitChatPayload.self)
+        _ = try await messagingKeys.verify(messagingToken, as: JWTKitMessagingPayload.self)
+        _ = try await supportKeys.verify(supportToken, as: JWTKitSupportPayload.self)
+        _ = try VendorOps.verifyChat(kitChatToken, signer: chatSigner, now: now)
+        _ = try VendorOps.verifyMessaging(kitMessagingToken, ring: messagingRing, now: now)
+        _ = try VendorOps.verifySupport(kitSupportToken, signer: supportSigner, now: now)
+        let oneShot = HMAC<SHA256>.authenticationCode(for: helpshiftInput, using: helpshiftSymmetric)
+        guard VendorOps.helpshiftToken(helpshiftKey, userID: helpshiftUser) == HMACDigest.hex(Array(oneShot)) else {
+            print("FAIL: Helpshift digest differs from swift-crypto's HMAC")
+            return
+        }
+        print("cross-checks: our tokens verify with jwt-kit, jwt-kit's tokens verify with ours, Helpshift digest equals swift-crypto's")
+
+        func signingInput(_ token: String) -> [UInt8] {
+            let bytes = Array(token.utf8)
+            guard let last = bytes.lastIndex(of: UInt8(ascii: ".")) else { return bytes }
+            return Array(bytes[..<last])
+        }
+        func bareHMAC(_ input: [UInt8], _ key: SymmetricKey) -> Contender {
+            Contender(name: "hmac") { n in
+                var sum = 0
+                for _ in 0..<n {
+                    let mac = HMAC<SHA256>.authenticationCode(for: input, using: key)
+                    sum &+= mac.withUnsafeBytes { Int($0[0]) }
+                }
+                return sum
+            }
+        }
+        let chatSymmetric = SymmetricKey(data: chatSecret.revealedBytes)
+        let supportSymmetric = SymmetricKey(data: supportSecret.revealedBytes)
+        let messagingSymmetric = SymmetricKey(data: Secret("zendesk-messaging-secret-6-0123456789abcdefghij").revealedBytes)
+        let chatInput = signingInput(chatToken)
+        let messagingInput = signingInput(messagingToken)
+        let supportInput = signingInput(supportToken)
+
+        // `--profile OPERATION`: run only our side of one operation for a while (for perf record).
+        if let flag = arguments.firstIndex(of: "--profile"), flag + 1 < arguments.count {
+            let operation = arguments[flag + 1]
+            let count = operation.hasPrefix("jwtkit") ? 200_000 : 2_000_000
+            let start = cpuNanoseconds()
+            for _ in 0..<count {
+                switch operation {
+                case "chat.mint": sink &+= VendorOps.mintChat(chatSigner, name: name, email: email, externalID: externalID, now: now, lifetime: 300).utf8.count
+                case "chat.verify": sink &+= try VendorOps.verifyChat(chatToken, signer: chatSigner, now: now).utf8.count
+                case "messaging.verify": sink &+= try VendorOps.verifyMessaging(messagingToken, ring: messagingRing, now: now).utf8.count
+                case "jwtkit.mint":
+                    sink &+= try await chatKeys.sign(JWTKitChatPayload(name: name, email: email, external_id: externalID, iat: now, exp: now + 300)).utf8.count
+                case "jwtkit.verify":
+                    sink &+= try await chatKeys.verify(chatToken, as: JWTKitChatPayload.self).external_id.utf8.count
+                case "hmac": sink &+= HMAC<SHA256>.authenticationCode(for: chatInput, using: chatSymmetric).withUnsafeBytes { Int($0[0]) }
+                default: sink &+= VendorOps.helpshiftToken(helpshiftKey, userID: helpshiftUser).utf8.count
+                }
+            }
+            print("\(operation): \(format(Double(count) / (Double(cpuNanoseconds() - start) / 1e9))) per CPU second (checksum \(sink & 0xFF))")
+            return
+        }
+
+        var rows: [Row] = []
+
+        // MARK: Zendesk Chat
+        var r = try await compare(
+            [
+                Contender(name: "ours") { n in
+                    var sum = 0
+                    for _ in 0..<n {
+                        sum &+= VendorOps.mintChat(chatSigner, name: name, email: email, externalID: externalID, now: now, lifetime: 300).utf8.count
+                    }
+                    return sum
+                },
+                Contender(name: "jwt-kit") { n in
+                    var sum = 0
+                    for _ in 0..<n {
+                        let payload = JWTKitChatPayload(name: name, email: email, external_id: externalID, iat: now, exp: now + 300)
+                        sum &+= try await chatKeys.sign(payload).utf8.count
+                    }
+                    return sum
+                },
+                bareHMAC(chatInput, chatSymmetric),
+            ], rounds: rounds, roundSeconds: roundSeconds, sink: &sink)
+        rows.append(Row(operation: "chat.mint", ours: r.rates[0], jwtKit: r.rates[1], hmac: r.rates[2], vsJWTKit: r.ratios[1], vsHMAC: r.ratios[2], targetJWTKit: 10, targetHMAC: 0.5))
+
+        r = try await compare(
+            [
+                Contender(name: "ours") { n in
+                    var sum = 0
+                    for _ in 0..<n { sum &+= try VendorOps.verifyChat(chatToken, signer: chatSigner, now: now).utf8.count }
+                    return sum
+                },
+                Contender(name: "jwt-kit") { n in
+                    var sum = 0
+                    for _ in 0..<n { sum &+= try await chatKeys.verify(chatToken, as: JWTKitChatPayload.self).external_id.utf8.count }
+                    return sum
+                },
+                bareHMAC(chatInput, chatSymmetric),
+            ], rounds: rounds, roundSeconds: roundSeconds, sink: &sink)
+        rows.append(Row(operation: "chat.verify", ours: r.rates[0], jwtKit: r.rates[1], hmac: r.rates[2], vsJWTKit: r.ratios[1], vsHMAC: r.ratios[2], targetJWTKit: 8, targetHMAC: 0.4))
+
+        // MARK: Zendesk Messaging
+        r = try await compare(
+            [
+                Contender(name: "ours") { n in
+                    var sum = 0
+                    for _ in 0..<n {
+                        sum &+= VendorOps.mintMessaging(messagingSigner, name: name, email: email, externalID: externalID, now: now, lifetime: 3600).utf8.count
+                    }
+                    return sum
+                },
+                Contender(name: "jwt-kit") { n in
+                    var sum = 0
+                    let kid = JWKIdentifier(string: messagingKid)
+                    for _ in 0..<n {
+                        let payload = JWTKitMessagingPayload(scope: "user", external_id: externalID, name: name, email: email, email_verified: nil, exp: now + 3600)
+                        sum &+= try await messagingKeys.sign(payload, kid: kid).utf8.count
+                    }
+                    return sum
+                },
+                bareHMAC(messagingInput, messagingSymmetric),
+            ], rounds: rounds, roundSeconds: roundSeconds, sink: &sink)
+        rows.append(Row(operation: "messaging.mint", ours: r.rates[0], jwtKit: r.rates[1], hmac: r.rates[2], vsJWTKit: r.ratios[1], vsHMAC: r.ratios[2], targetJWTKit: 10, targetHMAC: 0.5))
+
+        r = try await compare(
+            [
+                Contender(name: "ours") { n in
+                    var sum = 0
+                    for _ in 0..<n { sum &+= try VendorOps.verifyMessaging(messagingToken, ring: messagingRing, now: now).utf8.count }
+                    return sum
+                },
+                Contender(name: "jwt-kit") { n in
+                    var sum = 0
+                    for _ in 0..<n { sum &+= try await messagingKeys.verify(messagingToken, as: JWTKitMessagingPayload.self).external_id.utf8.count }
+                    return sum
+                },
+                bareHMAC(messagingInput, messagingSymmetric),
+            ], rounds: rounds, roundSeconds: roundSeconds, sink: &sink)
+        rows.append(Row(operation: "messaging.verify", ours: r.rates[0], jwtKit: r.rates[1], hmac: r.rates[2], vsJWTKit: r.ratios[1], vsHMAC: r.ratios[2], targetJWTKit: 8, targetHMAC: 0.4))
+
+        // MARK: Zendesk Support
+        r = try await compare(
+            [
+                Contender(name: "ours") { n in
+                    var sum = 0
+                    for i in 0..<n {
+                        sum &+= VendorOps.mintSupport(supportSigner, jti: jtis[i & 63], name: name, email: email, externalID: externalID, now: now).utf8.count
+                    }
+                    return sum
+                },
+                Contender(name: "jwt-kit") { n in
+                    var sum = 0
+                    for i in 0..<n {
+                        let payload = JWTKitSupportPayload(jti: jtis[i & 63], iat: now, name: name, email: email, external_id: externalID)
+                        sum &+= try await supportKeys.sign(payload).utf8.count
+                    }
+                    return sum
+                },
+                bareHMAC(supportInput, supportSymmetric),
+            ], rounds: rounds, roundSeconds: roundSeconds, sink: &sink)
+        rows.append(Row(operation: "support.mint", ours: r.rates[0], jwtKit: r.rates[1], hmac: r.rates[2], vsJWTKit: r.ratios[1], vsHMAC: r.ratios[2], targetJWTKit: 10, targetHMAC: 0.5))
+
+        r = try await compare(
+            [
+                Contender(name: "ours") { n in
+                    var sum = 0
+                    for _ in 0..<n { sum &+= try VendorOps.verifySupport(supportToken, signer: supportSigner, now: now).utf8.count }
+                    return sum
+                },
+                Contender(name: "jwt-kit") { n in
+                    var sum = 0
+                    for _ in 0..<n { sum &+= try await supportKeys.verify(supportToken, as: JWTKitSupportPayload.self).jti.utf8.count }
+                    return sum
+                },
+                bareHMAC(supportInput, supportSymmetric),
+            ], rounds: rounds, roundSeconds: roundSeconds, sink: &sink)
+        rows.append(Row(operation: "support.verify", ours: r.rates[0], jwtKit: r.rates[1], hmac: r.rates[2], vsJWTKit: r.ratios[1], vsHMAC: r.ratios[2], targetJWTKit: 8, targetHMAC: 0.4))
+
+        // MARK: Helpshift userAuthToken (no JWT: HMAC + hex)
+        r = try await compare(
+            [
+                Contender(name: "ours") { n in
+                    var sum = 0
+                    for _ in 0..<n { sum &+= VendorOps.helpshiftToken(helpshiftKey, userID: helpshiftUser).utf8.count }
+                    return sum
+                },
+                bareHMAC(helpshiftInput, helpshiftSymmetric),
+            ], rounds: rounds, roundSeconds: roundSeconds, sink: &sink)
+        rows.append(Row(operation: "helpshift.userAuthToken", ours: r.rates[0], jwtKit: nil, hmac: r.rates[1], vsJWTKit: nil, vsHMAC: r.ratios[1], targetJWTKit: nil, targetHMAC: 0.9))
+
+        // MARK: Report
+        print("")
+        print(pad("operation", 24) + pad("ours", 11) + pad("jwt-kit", 11) + pad("bare HMAC", 11) + pad("vs jwt-kit", 12) + pad("vs HMAC", 9) + "target")
+        var allMet = true
+        for row in rows {
+            let vsKit = row.vsJWTKit
+            let vsHMAC = row.vsHMAC
+            var target = ""
+            var met = vsHMAC >= row.targetHMAC
+            if let goal = row.targetJWTKit, let vsKit {
+                target = ">=\(fixed(goal, 0))x jwt-kit, "
+                met = met && vsKit >= goal
+            }
+            target += ">=\(fixed(row.targetHMAC, 1))x HMAC: " + (met ? "met" : "NOT MET")
+            allMet = allMet && met
+            print(
+                pad(row.operation, 24) + pad(format(row.ours), 11) + pad(row.jwtKit.map(format) ?? "n/a", 11) + pad(format(row.hmac), 11)
+                    + pad(vsKit.map { fixed($0, 1) + "x" } ?? "n/a", 12) + pad(fixed(vsHMAC, 2) + "x", 9) + target)
+        }
+
+        // MARK: Memory over many mints
+        let rssBefore = residentKiB()
+        let heapBefore = heapSegmentKiB()
+        let start = nanoseconds()
+        for _ in 0..<mintCount {
+            sink &+= VendorOps.mintChat(chatSigner, name: name, email: email, externalID: externalID, now: now, lifetime: 300).utf8.count
+        }
+        let seconds = Double(nanoseconds() - start) / 1e9
+        let rssAfter = residentKiB()
+        let heapAfter = heapSegmentKiB()
+        print("")
+        print(
+            "memory: \(mintCount) Chat mints in \(fixed(seconds, 2)) s: RSS \(rssBefore) KiB -> \(rssAfter) KiB (\(rssAfter - rssBefore >= 0 ? "+" : "")\(rssAfter - rssBefore) KiB), "
+                + "malloc heap \(heapBefore) KiB -> \(heapAfter) KiB (\(heapAfter - heapBefore >= 0 ? "+" : "")\(heapAfter - heapBefore) KiB)")
+        print("all targets: " + (allMet ? "met" : "NOT all met") + " (checksum \(sink & 0xFFFF))")
+
+        let chatMint = rows[0]
+        let chatVerify = rows[1]
+        print(
+            "ratio_mint_vs_jwtkit=\(fixed(chatMint.vsJWTKit ?? 0, 2)) ratio_mint_vs_hmac=\(fixed(chatMint.vsHMAC, 2)) "
+                + "ratio_verify_vs_jwtkit=\(fixed(chatVerify.vsJWTKit ?? 0, 2)) ratio_verify_vs_hmac=\(fixed(chatVerify.vsHMAC, 2))")
+    }
+}
