@@ -3,23 +3,9 @@ import IdentityBridge
 import Testing
 
 /// "Impossible to misconfigure silently": an Identity System secret while the Identity System is off is an error.
-@Suite("Helpshift identity_secret requires identity_system")
-struct IdentitySecretWithoutIdentitySystemTests {
-    typealias F = HelpshiftFixture
-
-    func problems(_ lines: [String]) -> [String] {
-        do {
-            _ = try F.configuration(lines)
-            return []
-        } catch let error as ConfigurationError {
-            return error.diagnostics.map(\.message)
-        } catch {
-            return ["\(error)"]
-        }
-    }
-
+extension SettingsTests {
     @Test("identity_secret with identity_system false (or absent) is reported at identity_secret")
-    func refused() {
+    func identitySecretWithoutIdentitySystemRefused() {
         let explicit = problems(["identity_system: false", "identity_secret: ${HS_IDENTITY_SECRET}"])
         #expect(explicit.count == 1)
         #expect(explicit.first?.contains("'identity_secret' has no effect while 'identity_system' is false") == true)
@@ -27,7 +13,7 @@ struct IdentitySecretWithoutIdentitySystemTests {
     }
 
     @Test("identity_secret with identity_system true still loads")
-    func accepted() {
+    func identitySecretWithIdentitySystemAccepted() {
         #expect(problems(["identity_system: true", "identity_secret: ${HS_IDENTITY_SECRET}"]).isEmpty)
     }
 }
