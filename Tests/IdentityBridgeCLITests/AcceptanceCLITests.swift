@@ -1,0 +1,50 @@
+import Foundation
+import IdentityBridge
+import IdentityBridgeCLI
+import IdentityBridgeTesting
+import Testing
+
+// Acceptance: what a user typing identityctl commands from the README hits with hostile input.
+// Every bad argument is a clear usage error (exit 2) or a uniform JSON error (exit 1); nothing traps.
+
+@Suite("identityctl acceptance: hostile arguments")
+struct AcceptanceCLITests {
+    static let base = ["--config", exampleConfiguration, "--app", "demo"]
+
+    /// Each subcommand that takes --now, with otherwise valid arguments.
+    static let commandsWithNow: [[String]] = [
+        ["token"] + base + ["--provider", "helpshift", "--user-id", "u-1"],
+        ["verify"] + base + ["--provider", "zendesk-chat", "eyJ.e30.x"],
+        ["exchange"] + base + ["--provider", "zendesk-support", "eyJ.e30.x"],
+        ["events", "--provider", "helpshift"],
+        ["demo", "--config", exampleConfiguration],
+    ]
+
+    @Test(
+        "README: --now UNIX_SECONDS is an integer Unix time; negative or past year 9999 is a usage error (exit 2) naming the range, never a trap",
+        arguments: [["--now", "-5"], ["--now=-1"], ["--now", "9223372036854775807"], ["--now", "253402300800"]])
+    func nowOutOfRange(now: [String]) async {
+        for command in Self.commandsWithNow {
+            let run = await standardCTL(command + now)
+            #expect(run.status == 2, "\(command.first ?? "") \(now): \(run.allText)")
+            #expect(run.stdout.isEmpty, "usage errors print nothing on stdout")
+            #expect(run.stderr.joined().contains("253402300799"), "the message names the accepted range: \(run.stderr)")
+        }
+    }
+
+    @Test("demo at the last accepted instant (--now 253402300799) runs every simulator without overflow")
+    func demoAtLatestInstant() async {
+        let run = await standardCTL(["demo", "--config", exampleConfiguration, "--now", "253402300799"])
+        #expect(run.status == 0, "\(run.allText)")
+        #expect(run.stdout.last?.hasPrefix("Done: 4 providers") == true)
+    }
+
+    @Test("token and verify at --now 0 (the first accepted instant) round-trip")
+    func nowZero() async throws {
+        let args = Self.base + ["--provider", "zendesk-messaging"]
+        let issued = await standardCTL(["token"] + args + ["--user-id", "u-1", "--now", "0"])
+        let jwt = try #require(issued.object?["credential"]?["jwt"]?.stringValue, "\(issued.allText)")
+        let run = await standardCTL(["verify"] + args + ["--now", "1", jwt])
+        #expect(run.status == 0, "\(run.allText)")
+    }
+}
