@@ -11,6 +11,8 @@ struct VerifyCommand: AsyncParsableCommand {
             1. For Helpshift the TOKEN is the userAuthToken and --user-id / --email name the user it must prove; \
             JWT providers need neither.
 
+            A value that starts with a dash is written with an equals sign (--user-id=-1); a token that starts with one goes after --.
+
             Examples:
               identityctl verify --config config.example.yaml --app demo \\
                   --provider zendesk-chat --now 1767225660 eyJhbGciOi...
