@@ -47,4 +47,29 @@ struct AcceptanceCLITests {
         let run = await standardCTL(["verify"] + args + ["--now", "1", jwt])
         #expect(run.status == 0, "\(run.allText)")
     }
+
+    @Test("exchange with an empty user token: token_missing that speaks of the user token (not of a JWT the user never handled)")
+    func exchangeEmptyUserToken() async throws {
+        let run = await standardCTL(["exchange"] + Self.base + ["--provider", "zendesk-support", ""])
+        #expect(run.status == 1)
+        let error = try #require(run.object?["error"])
+        #expect(error["code"] == "token_missing")
+        #expect(error["field"] == "user_token")
+        let message = try #require(error["message"]?.stringValue)
+        #expect(message.contains("user token"), "\(message)")
+        #expect(!message.contains("JWT"), "\(message)")
+    }
+
+    @Test("token and verify --help say how to pass a value that starts with a dash (--user-id=-1), the form that works")
+    func dashValues() async throws {
+        for command in ["token", "verify"] {
+            let help = await standardCTL([command, "--help"])
+            #expect(help.stdout.joined(separator: " ").contains("--user-id=-1"), "\(command)")
+        }
+        let dashed = await standardCTL(["token"] + Self.base + ["--provider", "zendesk-messaging", "--user-id=-1", "--now", "1767225600"])
+        #expect(dashed.status == 0, "\(dashed.allText)")
+        let jwt = try #require(dashed.object?["credential"]?["jwt"]?.stringValue)
+        let verified = await standardCTL(["verify"] + Self.base + ["--provider", "zendesk-messaging", "--now", "1767225601", "--", jwt])
+        #expect(verified.object?["claims"]?["external_id"] == "-1", "\(verified.allText)")
+    }
 }
