@@ -55,7 +55,9 @@ enum CommandSupport {
             return .success(configuration)
         } catch {
             for diagnostic in error.diagnostics { environment.output.stderr(diagnostic.description) }
-            return .failure(error.identityError)
+            var failure = error.identityError
+            failure.field = failure.field ?? "config"  // the --config file is what is at fault
+            return .failure(failure)
         }
     }
 

@@ -72,4 +72,29 @@ struct AcceptanceCLITests {
         let verified = await standardCTL(["verify"] + Self.base + ["--provider", "zendesk-messaging", "--now", "1767225601", "--", jwt])
         #expect(verified.object?["claims"]?["external_id"] == "-1", "\(verified.allText)")
     }
+
+    @Test(
+        "a --config that is missing, a directory, empty or binary: exit 1, configuration_invalid with field \"config\" (the argument at fault)",
+        arguments: ["missing", "directory", "empty", "binary"])
+    func badConfigFile(kind: String) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("acceptance-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path: String
+        switch kind {
+        case "missing": path = directory.appendingPathComponent("nope.yaml").path
+        case "directory": path = directory.path
+        case "empty": path = try temporaryFile("")
+        default:
+            path = directory.appendingPathComponent("binary.yaml").path
+            try Data([0, 1, 2, 0xFF, 0xFE, 0]).write(to: URL(fileURLWithPath: path))
+        }
+        for command in [["token", "--user-id", "u-1"], ["verify", "abc"], ["exchange", "abc"]] {
+            let run = await standardCTL([command[0], "--config", path, "--app", "demo", "--provider", "zendesk-support"] + command.dropFirst())
+            #expect(run.status == 1, "\(command[0]) \(kind): \(run.allText)")
+            let error = try #require(run.object?["error"], "\(run.allText)")
+            #expect(error["code"] == "configuration_invalid")
+            #expect(error["field"] == "config", "\(command[0]) \(kind): \(run.allText)")
+            #expect(error["message"]?.stringValue?.hasPrefix("\(path):1:1: error: ") == true, "\(run.allText)")
+        }
+    }
 }
