@@ -97,4 +97,32 @@ struct AcceptanceCLITests {
             #expect(error["message"]?.stringValue?.hasPrefix("\(path):1:1: error: ") == true, "\(run.allText)")
         }
     }
+
+    @Test(
+        "secret_file that cannot be a secret: the diagnostic says why (missing, directory, device, oversize, not UTF-8), at the value's line and column, never hanging",
+        arguments: [
+            ("missing", "no such file"), ("directory", "it is a directory"), ("device", "it is not a regular file"),
+            ("oversize", "it is over 65536 bytes"), ("binary", "it is not UTF-8 text"),
+        ])
+    func secretFile(kind: String, reason: String) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("acceptance-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var secretPath = directory.appendingPathComponent("secret").path
+        switch kind {
+        case "missing": break
+        case "directory": secretPath = directory.path
+        case "device": secretPath = "/dev/zero"
+        case "oversize": try Data(repeating: UInt8(ascii: "a"), count: 70_000).write(to: URL(fileURLWithPath: secretPath))
+        default: try Data([0x61, 0xFF, 0xFE, 0x62]).write(to: URL(fileURLWithPath: secretPath))
+        }
+        let config = directory.appendingPathComponent("identity.yaml").path
+        try Data(
+            "apps:\n  a:\n    providers:\n      - kind: zendesk-chat\n        account_key: ${K:-key}\n        secret_file: \(secretPath)\n".utf8
+        ).write(to: URL(fileURLWithPath: config))
+        let run = await standardCTL(["validate", config])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout == ["\(config):6:22: error: cannot read secret file '\(secretPath)' for 'secret' of zendesk-chat provider: \(reason)\(kind == "oversize" ? "; a secret file holds one secret" : "")."],
+            "\(run.allText)")
+    }
 }
