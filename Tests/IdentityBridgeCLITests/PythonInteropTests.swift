@@ -239,6 +239,68 @@ struct PythonMintedTokensVerifyTests {
     }
 }
 
+/// A correctly signed Python-minted token whose claims break a vendor rule, and the uniform code
+/// the README's vendor tables give for it.
+struct RuleBreakingToken: Sendable, CustomTestStringConvertible {
+    let provider: String
+    let rule: String
+    let header: JSONValue
+    let payload: JSONValue
+    let secret: String
+    let code: String
+    var testDescription: String { "\(provider): \(rule)" }
+
+    static let chatHeader: JSONValue = ["alg": "HS256", "typ": "JWT"]
+    static let messagingHeader: JSONValue = ["alg": "HS256", "typ": "JWT", "kid": .string(InteropSecrets.messagingKeyID1)]
+
+    static func chat(_ rule: String, _ changes: [String: JSONValue?], _ code: String) -> RuleBreakingToken {
+        var claims: [String: JSONValue] = ["name": "Ann", "email": "ann@example.com", "external_id": "u-1", "iat": .int(now), "exp": .int(now + 300)]
+        for (key, value) in changes { claims[key] = value }
+        return RuleBreakingToken(provider: "zendesk-chat", rule: rule, header: chatHeader, payload: .object(claims), secret: InteropSecrets.chat, code: code)
+    }
+
+    static func messaging(_ rule: String, _ changes: [String: JSONValue?], header: JSONValue = messagingHeader, _ code: String) -> RuleBreakingToken {
+        var claims: [String: JSONValue] = ["scope": "user", "external_id": "u-1", "exp": .int(now + 3600)]
+        for (key, value) in changes { claims[key] = value }
+        return RuleBreakingToken(
+            provider: "zendesk-messaging", rule: rule, header: header, payload: .object(claims), secret: InteropSecrets.messaging1, code: code)
+    }
+
+    static let all: [RuleBreakingToken] = [
+        chat("exp more than 7 minutes after iat", ["exp": .int(now + 421)], "token_lifetime_too_long"),
+        chat("iat more than 2 minutes in the future", ["iat": .int(now + 10 + 121), "exp": .int(now + 10 + 200)], "token_not_yet_valid"),
+        chat("exp reached", ["iat": .int(now - 300), "exp": .int(now)], "token_expired"),
+        chat("external_id missing", ["external_id": nil], "claim_missing"),
+        chat("external_id over 200 characters", ["external_id": .string(String(repeating: "x", count: 201))], "value_too_long"),
+        chat("external_id with whitespace", ["external_id": "u 1"], "invalid_identifier"),
+        chat("email invalid", ["email": "not-an-email"], "invalid_email"),
+        chat("iat a string", ["iat": .string(String(now))], "claim_invalid"),
+        messaging("scope not user", ["scope": "app"], "claim_invalid"),
+        messaging("scope missing", ["scope": nil], "claim_missing"),
+        messaging("external_id over 255 characters", ["external_id": .string(String(repeating: "x", count: 256))], "value_too_long"),
+        messaging("exp passed", ["exp": .int(now)], "token_expired"),
+        messaging("email_verified not a boolean", ["email_verified": "yes"], "claim_invalid"),
+        messaging("kid missing", [:], header: ["alg": "HS256", "typ": "JWT"], "key_unknown"),
+        messaging("typ not JWT", [:], header: ["alg": "HS256", "typ": "JWS", "kid": .string(InteropSecrets.messagingKeyID1)], "token_malformed"),
+    ]
+}
+
+@Suite("Interop (b2): correctly signed Python tokens that break a vendor claim rule get the README's code")
+struct PythonRuleBreakingTokenTests {
+    let configuration: String
+    init() throws { configuration = try InteropSecrets.configuration() }
+
+    @Test("each rule of the Chat and Messaging tables", arguments: RuleBreakingToken.all)
+    func rule(token: RuleBreakingToken) async throws {
+        let minted = try PythonInterop.run(["op": "sign", "header": token.header, "payload": token.payload, "secret": .string(token.secret)])
+        let jwt = try #require(minted["token"]?.stringValue)
+        let run = await verify(configuration, token.provider, jwt)
+        #expect(run.status == 1, "\(run.allText)")
+        #expect(run.object?["valid"] == false)
+        #expect(run.object?["error"]?["code"] == .string(token.code), "\(run.allText)")
+    }
+}
+
 @Suite("Interop (c): Helpshift userAuthToken equals Python's hmac.new(secret, input, sha256)")
 struct HelpshiftDigestInteropTests {
     let configuration: String
