@@ -125,4 +125,22 @@ struct AcceptanceCLITests {
             run.stdout == ["\(config):6:22: error: cannot read secret file '\(secretPath)' for 'secret' of zendesk-chat provider: \(reason)\(kind == "oversize" ? "; a secret file holds one secret" : "")."],
             "\(run.allText)")
     }
+
+    @Test(
+        "a token whose header carries terminal escapes and newlines: the message shows alg JSON-escaped and shortened; stderr gets no control characters",
+        arguments: ["zendesk-chat", "zendesk-messaging", "zendesk-support", "helpshift"])
+    func hostileAlgorithm(provider: String) async throws {
+        let header = JSONValue.object(["alg": .string("\u{1B}[31mEVIL\nsecond line" + String(repeating: "x", count: 300)), "typ": "JWT"])
+        var encodedHeader: [UInt8] = []
+        Base64URL.encode(Array(header.jsonString.utf8), into: &encodedHeader)
+        let token = String(decoding: encodedHeader, as: UTF8.self) + ".eyJzY29wZSI6InVzZXIifQ.abc"
+        let run = await standardCTL(["verify"] + Self.base + ["--provider", provider, token])
+        #expect(run.status == 1)
+        let error = try #require(run.object?["error"])
+        #expect(error["code"] == "algorithm_not_allowed")
+        let message = try #require(error["message"]?.stringValue)
+        #expect(!message.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(message)")
+        #expect(message.count < 200, "an attacker-chosen alg is shortened: \(message)")
+        #expect(!run.stderr.joined().unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(run.stderr)")
+    }
 }
