@@ -84,8 +84,23 @@ enum CommandSupport {
         }
     }
 
-    /// Prints `error` for humans on stderr (one line).
+    /// Prints `error` for humans on stderr (one line). Messages can quote attacker-chosen token
+    /// values, so control characters (terminal escapes, carriage returns) are shown escaped.
     static func explain(_ error: IdentityError, environment: CLIEnvironment) {
-        environment.output.stderr("error: \(error.code): \(error.message.split(separator: "\n").first.map(String.init) ?? "")")
+        let firstLine = error.message.split(separator: "\n").first.map(String.init) ?? ""
+        environment.output.stderr("error: \(error.code): \(escapingControlCharacters(firstLine))")
+    }
+
+    /// `text` with every control character written as `\u{XX}`.
+    static func escapingControlCharacters(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }
