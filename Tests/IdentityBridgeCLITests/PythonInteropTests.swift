@@ -15,8 +15,9 @@ private let now: Int64 = 1_767_225_600
 
 /// A name full of what JSON encoders disagree on: quotes, backslash, slash, non-ASCII, astral plane.
 private let trickyName = #"Zoë "Q" O'Brien \ / 山田 😀"#
-/// A user id with non-ASCII and astral characters (no whitespace: Chat forbids it in external_id).
-private let unicodeUserId = "ünï-用户-😀-42"
+/// A user id with non-ASCII and astral characters, and one decomposed "é" (e + U+0301) that must
+/// reach the wire as those two scalars, not normalized (no whitespace: Chat forbids it in external_id).
+private let unicodeUserId = "ünï-用户-😀-42-e\u{301}"
 private let email = "ann.o-brien+interop@example.com"
 
 /// `identityctl token` for `provider`; returns the credential object.
@@ -74,6 +75,8 @@ struct IssuedTokensVerifyInPythonTests {
                     "name": .string(trickyName), "email": .string(email), "external_id": .string(unicodeUserId), "iat": .int(now),
                     "exp": .int(now + 300),
                 ])
+        // Swift's String == is canonical equivalence; the wire must carry the exact scalars.
+        #expect(python["payload"]?["external_id"]?.stringValue.map { Array($0.unicodeScalars) } == Array(unicodeUserId.unicodeScalars))
         #expect(try pythonVerify(jwt, secret: InteropSecrets.support)["signature_valid"] == false, "another secret does not verify it")
     }
 
@@ -321,7 +324,7 @@ struct HelpshiftDigestInteropTests {
         arguments: InteropSecrets.digestInputs, InteropSecrets.digestEncodings)
     func digest(input: String, encoding: String) async throws {
         let provider = "hs-\(input)-\(encoding)"
-        let userId = "用户 42 ü"  // inner spaces are allowed in a Helpshift userId
+        let userId = "用户 42 ü e\u{301}"  // inner spaces are allowed in a Helpshift userId; the decomposed é stays decomposed
         let credential = try await issue(configuration, provider, userId: userId)
         let python = try PythonInterop.run([
             "op": "hmac", "secret": .string(InteropSecrets.helpshift), "message": .string(Self.message(input, userId: userId, email: email)),
