@@ -88,7 +88,7 @@ struct EventsCommand: AsyncParsableCommand {
             } catch {
                 failures += 1
                 output.json(["error": error.json, "line": .int(Int64(lineNumber))])
-                output.stderr("line \(lineNumber): error: \(error.code): \(error.message)")
+                output.stderr("line \(lineNumber): error: \(error.code): \(CommandSupport.escapingControlCharacters(error.message))")
             }
         }
         if failures > 0 {

@@ -17,8 +17,25 @@ struct InstanceOptions: ParsableArguments {
 
 /// `--now UNIX_SECONDS`: the instant the command acts at (default: the system clock).
 struct TimeOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Act as if the time were this Unix time, in whole seconds.", valueName: "unix-seconds"))
+    /// The instants `--now` accepts: 1970-01-01T00:00:00Z through 9999-12-31T23:59:59Z. Outside
+    /// them, token lifetimes and simulator sessions would overflow 64-bit Unix seconds.
+    static let nowRange: ClosedRange<Int64> = 0...253_402_300_799
+
+    // `.unconditional`: `--now -5` is read as a (refused) value, not as a missing value.
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Act as if the time were this Unix time, in whole seconds (0 through 253402300799, the end of year 9999).",
+            valueName: "unix-seconds"))
     var now: Int64?
+
+    func validate() throws {
+        if let now, !Self.nowRange.contains(now) {
+            throw ValidationError(
+                "--now \(now) is not a usable Unix time: pass whole seconds from \(Self.nowRange.lowerBound) (1970-01-01T00:00:00Z) through \(Self.nowRange.upperBound) (9999-12-31T23:59:59Z), e.g. --now 1767225600."
+            )
+        }
+    }
 
     /// A fixed clock at `--now`, or the system clock.
     var clock: any IdentityClock {
@@ -38,7 +55,9 @@ enum CommandSupport {
             return .success(configuration)
         } catch {
             for diagnostic in error.diagnostics { environment.output.stderr(diagnostic.description) }
-            return .failure(error.identityError)
+            var failure = error.identityError
+            failure.field = failure.field ?? "config"  // the --config file is what is at fault
+            return .failure(failure)
         }
     }
 
@@ -65,8 +84,23 @@ enum CommandSupport {
         }
     }
 
-    /// Prints `error` for humans on stderr (one line).
+    /// Prints `error` for humans on stderr (one line). Messages can quote attacker-chosen token
+    /// values, so control characters (terminal escapes, carriage returns) are shown escaped.
     static func explain(_ error: IdentityError, environment: CLIEnvironment) {
-        environment.output.stderr("error: \(error.code): \(error.message.split(separator: "\n").first.map(String.init) ?? "")")
+        let firstLine = error.message.split(separator: "\n").first.map(String.init) ?? ""
+        environment.output.stderr("error: \(error.code): \(escapingControlCharacters(firstLine))")
+    }
+
+    /// `text` with every control character written as `\u{XX}`.
+    static func escapingControlCharacters(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }

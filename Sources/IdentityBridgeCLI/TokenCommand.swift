@@ -11,6 +11,8 @@ struct TokenCommand: AsyncParsableCommand {
             "field", "message", "vendor_code", ...}} and exits 1 when the input breaks a vendor rule or the \
             configuration is invalid.
 
+            A value that starts with a dash is written with an equals sign: --user-id=-1.
+
             Examples:
               identityctl token --config config.example.yaml --app demo \\
                   --provider zendesk-chat --user-id u-1 \\

@@ -8,8 +8,11 @@ struct VerifyCommand: AsyncParsableCommand {
         abstract: "Verify a token as the vendor would.",
         discussion: """
             Prints {"valid": true, "claims": {...}} and exits 0, or {"valid": false, "error": {...}} and exits \
-            1. For Helpshift the TOKEN is the userAuthToken and --user-id / --email name the user it must prove; \
-            JWT providers need neither.
+            1. For Helpshift the TOKEN is the userAuthToken and --user-id / --email name the user it must prove \
+            (with identity_system: true, an identities JWT is verified instead). JWT providers need neither; \
+            with --user-id, Chat checks it as the visitor's bound external id and Support as the token's user.
+
+            A value that starts with a dash is written with an equals sign (--user-id=-1); a token that starts with one goes after --.
 
             Examples:
               identityctl verify --config config.example.yaml --app demo \\

@@ -16,8 +16,36 @@ public struct ConfigEnvironment: Sendable {
     /// The process environment and the real file system.
     public static var process: ConfigEnvironment { ConfigEnvironment(variables: ProcessInfo.processInfo.environment) }
 
-    /// Reads a UTF-8 file from disk.
+    /// The largest secret file read (64 KiB): a secret is a short line, and a device such as
+    /// `/dev/zero` must not be read forever.
+    public static let maxSecretFileSize = 65_536
+
+    /// Reads a UTF-8 file from disk; fails with a ``SecretFileError`` that says why.
     public static let readFromDisk: @Sendable (String) throws -> String = { path in
-        try String(contentsOfFile: path, encoding: .utf8)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw SecretFileError("no such file") }
+        guard !isDirectory.boolValue else { throw SecretFileError("it is a directory") }
+        // Only regular files (symbolic links followed, as mounted secrets use them): opening a
+        // FIFO would block, and devices never end.
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
+        guard type == .typeRegular else { throw SecretFileError("it is not a regular file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw SecretFileError("permission denied or not a readable file") }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.read(upToCount: maxSecretFileSize + 1) ?? Data() } catch {
+            throw SecretFileError("it cannot be read (not a regular file?)")
+        }
+        guard data.count <= maxSecretFileSize else { throw SecretFileError("it is over \(maxSecretFileSize) bytes; a secret file holds one secret") }
+        guard let text = String(data: data, encoding: .utf8) else { throw SecretFileError("it is not UTF-8 text") }
+        return text
     }
+}
+
+/// Why a secret file could not be read; its description goes into the configuration diagnostic.
+public struct SecretFileError: Error, CustomStringConvertible, Sendable {
+    /// The reason, e.g. "no such file".
+    public let description: String
+    /// Creates an error with its reason.
+    public init(_ description: String) { self.description = description }
 }

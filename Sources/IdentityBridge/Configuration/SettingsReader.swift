@@ -194,7 +194,8 @@ public final class SettingsReader {
                 }
                 return Secret(trimmed)
             } catch {
-                collector.report("cannot read secret file '\(path)' for \(describe(key)).", at: file.mark)
+                let reason = (error as? SecretFileError).map { ": \($0.description)" } ?? ""
+                collector.report("cannot read secret file '\(path)' for \(describe(key))\(reason).", at: file.mark)
                 return nil
             }
         }

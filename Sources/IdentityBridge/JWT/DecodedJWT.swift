@@ -186,7 +186,11 @@ public struct DecodedJWT: Sendable {
     /// Throws `algorithm_not_allowed` unless the header's `alg` is `HS256`.
     public func requireHS256(vendorCode: String? = nil) throws(IdentityError) {
         guard algorithm == "HS256" else {
-            let shown = algorithm.map { "\"\($0)\"" } ?? "no alg"
+            // The alg is attacker-chosen: shown JSON-escaped (no raw control characters) and shortened.
+            let shown = algorithm.map { alg in
+                let text = JSONValue.string(alg).jsonString
+                return text.count <= 40 ? text : text.prefix(39) + "…\""
+            } ?? "no alg"
             throw IdentityError(
                 .algorithmNotAllowed, field: "alg", vendorCode: vendorCode,
                 message: "The JWT header has \(shown); only HS256 is accepted.",

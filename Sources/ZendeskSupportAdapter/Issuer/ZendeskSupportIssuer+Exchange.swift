@@ -10,6 +10,11 @@ extension ZendeskSupportIssuer {
         do { decoded = try DecodedJWT.decode(token) } catch {
             var error = error
             error.field = "user_token"
+            if error.code == .tokenMissing {
+                // The caller handed us a user token, never a JWT: say so.
+                error.message = "No user token was given."
+                error.recovery = "Pass the user_token issued for the user (identityctl token, or issue(for:))."
+            }
             throw error.attributed(to: provider)
         }
         guard decoded.header["typ"]?.stringValue == ZendeskSupportLimits.userTokenType, decoded.algorithm == "HS256" else {
