@@ -26,6 +26,16 @@ struct ScenarioFolderTests {
         if !result.failures.isEmpty { print(result.lines.joined(separator: "\n")) }
     }
 
+    @Test("the scenario file is valid: it parses and names an app and providers of the configuration", arguments: files)
+    func scenarioIsValid(file: String) throws {
+        let scenario = try ScenarioParser().parse(path: StandardFixture.scenarios.appendingPathComponent(file).path)
+        #expect(scenario.steps.contains { if case .expect = $0.action { true } else { false } })
+        let kind = file.split(separator: "/").first.map(String.init) ?? ""
+        if kind != "common" {
+            #expect(scenario.providers?.allSatisfy { $0.hasPrefix(kind) } == true, "a scenario in \(kind)/ runs on \(kind) instances only")
+        }
+    }
+
     @Test("every built-in kind has scenarios of its own", arguments: StandardFixture.kinds)
     func kindHasScenarios(kind: ProviderKind) {
         #expect(Self.files.filter { $0.hasPrefix(kind.rawValue + "/") }.count >= 2)
