@@ -13,6 +13,13 @@ struct StandardConformanceTests {
         #expect(report.provider?.kind == kind)
     }
 
+    @Test("the configured variant passes every applicable conformance check", arguments: StandardFixture.variants)
+    func variantConforms(name: String) async throws {
+        let report = try await StandardFixture.variantConformance(name).run()
+        for finding in report.findings { Issue.record("\(finding)") }
+        #expect(report.provider?.name == name)
+    }
+
     @Test("the kind has a simulator, and capabilities that name what it does", arguments: StandardFixture.kinds)
     func capabilities(kind: ProviderKind) async throws {
         let subject = try ConformanceSubject.simulated(configuration: StandardFixture.configuration(), app: "demo", provider: kind.rawValue)
