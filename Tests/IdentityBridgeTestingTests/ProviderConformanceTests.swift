@@ -32,6 +32,27 @@ struct ProviderConformanceTests {
         #expect(report.findings.allSatisfy { $0.check == .expiredCredential }, "\(report)")
     }
 
+    @Test("secrets are discovered in the instance settings when none are given")
+    func discoveredSecrets() async throws {
+        let configuration = try AcmeFixture.configuration(.leaksSecret)
+        let subject = try ConformanceSubject.simulated(
+            configuration: configuration, app: "test", provider: "acme", registry: AcmeFixture.registry(.leaksSecret), simulators: [AcmeSimulatorFactory()])
+        #expect(subject.secrets.map(\.revealed) == [AcmeFixture.secret])
+        let conformance = ProviderConformance { subject }
+        let report = await conformance.run([.missingIdentifier, .noSecretLeaks])
+        #expect(report.result(of: .noSecretLeaks)?.outcome == .failed, "\(report)")
+        let none = ProviderConformance { ConformanceSubject(provider: subject.provider, simulator: subject.simulator, clock: subject.clock) }
+        #expect(await none.run([.login, .noSecretLeaks]).notApplicable.map(\.check) == [.noSecretLeaks])
+    }
+
+    @Test("SecretDiscovery walks nested settings, optionals and arrays")
+    func secretDiscovery() {
+        struct Key { var id: String; var secret: Secret }
+        struct Settings { var keys: [Key]; var optional: Secret?; var name: String; var empty: Secret }
+        let settings = Settings(keys: [Key(id: "a", secret: Secret("one")), Key(id: "b", secret: Secret("two"))], optional: Secret("three"), name: "n", empty: Secret(""))
+        #expect(SecretDiscovery.secrets(in: settings).map(\.revealed) == ["one", "two", "three"])
+    }
+
     @Test("events stamped with the wall clock instead of the injected clock are findings")
     func wallClockIsFound() async throws {
         let report = try await AcmeFixture.conformance(.wallClockEvents).run()

@@ -14,19 +14,24 @@ public struct ConformanceSubject: Sendable {
     public var simulator: (any VendorSimulator)?
     /// The clock the provider, its issuer and the simulator read.
     public var clock: ManualClock
+    /// Secrets of the instance under test; the kit scans for them as well as for those given to
+    /// ``ProviderConformance/init(users:secrets:badCredential:expiredCredential:notApplicable:subject:)``.
+    public var secrets: [Secret]
 
     /// Creates a subject.
-    public init(provider: any IdentityProvider, simulator: (any VendorSimulator)?, clock: ManualClock) {
+    public init(provider: any IdentityProvider, simulator: (any VendorSimulator)?, clock: ManualClock, secrets: [Secret] = []) {
         self.provider = provider
         self.simulator = simulator
         self.clock = clock
+        self.secrets = secrets
     }
 
     /// 2026-01-01T00:00:00Z, the default start of the simulated clock.
     public static let defaultStart = Date(timeIntervalSince1970: 1_767_225_600)
 
     /// Builds `provider` of `app` from `configuration` against fresh simulators and a fresh
-    /// ``ManualClock`` set to `start`.
+    /// ``ManualClock`` set to `start`; ``secrets`` are the ``Secret`` values of the instance's
+    /// settings (found by ``SecretDiscovery``).
     public static func simulated(
         configuration: IdentityConfiguration, app: String, provider: String,
         registry: ProviderRegistry = StandardProviders.registry,
@@ -37,7 +42,9 @@ public struct ConformanceSubject: Sendable {
         let vendors = SimulatedVendors(clock: clock, factories: simulators)
         let built = try configuration.makeProvider(app: app, provider: provider, registry: registry, context: vendors.context())
         let instance = try configuration.instance(app: app, provider: provider)
-        return ConformanceSubject(provider: built, simulator: vendors.simulator(for: instance), clock: clock)
+        return ConformanceSubject(
+            provider: built, simulator: vendors.simulator(for: instance), clock: clock,
+            secrets: SecretDiscovery.secrets(in: instance.settings))
     }
 }
 

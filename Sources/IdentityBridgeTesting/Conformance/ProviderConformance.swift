@@ -40,7 +40,9 @@ public struct ProviderConformance: Sendable {
     public var makeSubject: SubjectFactory
     /// The users the checks log in.
     public var users: ConformanceUsers
-    /// The secrets that must never appear in any text (raw; base64 forms are scanned too).
+    /// The secrets that must never appear in any text (raw; base64 forms are scanned too), in
+    /// addition to each subject's ``ConformanceSubject/secrets``. Set it to a closure to read them
+    /// late, e.g. `conformance.secrets = { [ProcessInfo.processInfo.environment["ACME_SECRET"] ?? ""] }`.
     public var secrets: @Sendable () -> [String]
     /// Where the bad credential comes from.
     public var badCredential: BadCredentialSource
@@ -83,6 +85,7 @@ public struct ProviderConformance: Sendable {
         var results: [ConformanceResult] = []
         var reference: ProviderReference?
         var texts: [ScannedText] = []
+        var discovered: [String] = []
         for check in ConformanceCheck.allCases where checks.contains(check) && check != .noSecretLeaks {
             if let reason = notApplicable[check] {
                 results.append(ConformanceResult(check: check, outcome: .notApplicable(reason: reason), findings: []))
@@ -98,6 +101,7 @@ public struct ProviderConformance: Sendable {
                 continue
             }
             reference = subject.provider.reference
+            for secret in subject.secrets where !discovered.contains(secret.revealed) { discovered.append(secret.revealed) }
             let probe = ConformanceProbe(check: check, subject: subject)
             let outcome = await perform(check, probe: probe)
             texts += probe.texts
@@ -106,7 +110,7 @@ public struct ProviderConformance: Sendable {
             results.append(ConformanceResult(check: check, outcome: final, findings: findings))
         }
         if checks.contains(.noSecretLeaks) {
-            results.append(scanForSecrets(texts, provider: reference))
+            results.append(scanForSecrets(texts, secrets: discovered, provider: reference))
         }
         return ConformanceReport(provider: reference, results: results)
     }
@@ -134,14 +138,16 @@ public struct ProviderConformance: Sendable {
         }
     }
 
-    private func scanForSecrets(_ texts: [ScannedText], provider: ProviderReference?) -> ConformanceResult {
+    private func scanForSecrets(_ texts: [ScannedText], secrets discovered: [String], provider: ProviderReference?) -> ConformanceResult {
         if let reason = notApplicable[.noSecretLeaks] {
             return ConformanceResult(check: .noSecretLeaks, outcome: .notApplicable(reason: reason), findings: [])
         }
-        let secrets = secrets().filter { !$0.isEmpty }
+        var secrets = secrets().filter { !$0.isEmpty }
+        for secret in discovered where !secrets.contains(secret) { secrets.append(secret) }
         guard !secrets.isEmpty else {
             return ConformanceResult(
-                check: .noSecretLeaks, outcome: .notApplicable(reason: "no secrets were given to ProviderConformance(secrets:)"), findings: [])
+                check: .noSecretLeaks,
+                outcome: .notApplicable(reason: "no secrets were given to ProviderConformance(secrets:) and the subject holds none"), findings: [])
         }
         var findings: [ConformanceFinding] = []
         var reported: Set<String> = []
