@@ -59,6 +59,7 @@ enum StandardFixture {
             conformance.expiredCredential = .notApplicable(reason)
             conformance.notApplicable[.missingIdentifier] = reason
             conformance.notApplicable[.login] = "anonymous identities are not logged-in users"
+            conformance.notApplicable[.credentialLogin] = "anonymous identities are not logged-in users"
             conformance.notApplicable[.reloginAsAnotherUser] = "anonymous identities are not logged-in users"
             conformance.notApplicable[.sameUserRecognised] = "anonymous identities are not logged-in users"
         default:

@@ -2,6 +2,9 @@
 public enum ConformanceCheck: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     /// Logging a user in succeeds, emits `login_succeeded` once, and the vendor then reports that user.
     case login = "login"
+    /// A credential minted by the provider's own issuer logs the user in through
+    /// `login(credential:)` (the path a client app's SDK takes).
+    case credentialLogin = "credential_login"
     /// Logging in as another user replaces the previous one: a different vendor user, none of the
     /// previous user's data (email, conversations) left behind.
     case reloginAsAnotherUser = "relogin_as_another_user"

@@ -30,6 +30,26 @@ extension ProviderConformance {
         return .passed
     }
 
+    func checkCredentialLogin(_ probe: ConformanceProbe) async -> ConformanceOutcome {
+        let user = users.first
+        let issued = await probe.call("credential(for: \(label(user)))", attributed: false) { () throws(IdentityError) in
+            try probe.provider.credential(for: user)
+        }
+        guard let credential = probe.success(issued) else { return .failed }
+        if credential.fields.isEmpty { probe.fail("the issued credential has no fields") }
+        let call = await probe.call("login(credential:) with the issuer's credential") { () async throws(IdentityError) in
+            try await probe.provider.login(credential: credential)
+        }
+        guard let session = probe.success(call) else { return .failed }
+        probe.expectOnce(.loginSucceeded, in: call)
+        probe.expectNone([.loginFailed, .authenticationFailed], in: call)
+        probe.expectUser(session.user, is: user, "the session's user")
+        if let current = await probe.currentUser("after login(credential:)"), current.vendorUserId != session.user.vendorUserId {
+            probe.fail("currentUser() is vendor user \(current.vendorUserId) after login(credential:); the session holds \(session.user.vendorUserId)")
+        }
+        return .passed
+    }
+
     func checkRelogin(_ probe: ConformanceProbe) async -> ConformanceOutcome {
         let (first, second) = (users.first, users.second)
         let firstCall = await probe.call("login(\(label(first)))") { () async throws(IdentityError) in try await probe.provider.login(first) }

@@ -126,6 +126,7 @@ public struct ProviderConformance: Sendable {
     private func perform(_ check: ConformanceCheck, probe: ConformanceProbe) async -> ConformanceOutcome {
         switch check {
         case .login: return await checkLogin(probe)
+        case .credentialLogin: return await checkCredentialLogin(probe)
         case .reloginAsAnotherUser: return await checkRelogin(probe)
         case .sameUserRecognised: return await checkSameUser(probe)
         case .logout: return await checkLogout(probe)
