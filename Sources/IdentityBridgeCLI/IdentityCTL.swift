@@ -1,11 +1,71 @@
-public import ArgumentParser
+import ArgumentParser
+import Foundation
 
-/// The `identityctl` command.
-public struct IdentityCTL: AsyncParsableCommand {
-    /// The command's configuration.
-    public static let configuration = CommandConfiguration(commandName: "identityctl", abstract: "IdentityBridge tools.")
-    /// Creates the command.
-    public init() {}
-    /// Runs the command.
-    public func run() async throws {}
+/// `identityctl`: validate configurations, issue and verify credentials, map vendor events and
+/// run a demo against the built-in simulators.
+///
+/// Machine output is one JSON object per line on standard output; human messages go to standard
+/// error. Exit codes: 0 success, 1 invalid input, invalid token or configuration problem, 2 usage error.
+///
+/// ```swift
+/// let capture = CapturedOutput()
+/// let status = await IdentityCTL.run(["validate", "config.example.yaml"], environment: CLIEnvironment(output: capture.output))
+/// ```
+public enum IdentityCTL {
+    /// The exit status of a usage error (wrong or missing arguments).
+    public static let usageExitCode: Int32 = 2
+
+    /// Parses `arguments` (without the program name), runs the command with `environment` and
+    /// returns the exit status. Nothing is printed except through `environment.output`.
+    public static func run(_ arguments: [String], environment: CLIEnvironment = CLIEnvironment()) async -> Int32 {
+        await CLIEnvironment.$current.withValue(environment) {
+            let output = environment.output
+            do {
+                var command = try RootCommand.parseAsRoot(arguments)
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+                return 0
+            } catch let exit as ExitCode {
+                return exit.rawValue
+            } catch {
+                let status = RootCommand.exitCode(for: error)
+                let message = RootCommand.fullMessage(for: error)
+                if status == .success {
+                    if !message.isEmpty { output.stdout(message) }
+                    return 0
+                }
+                if !message.isEmpty { output.stderr(message) }
+                return status == .validationFailure ? usageExitCode : status.rawValue
+            }
+        }
+    }
+
+    /// Runs with the process's arguments and exits with the command's status.
+    public static func main() async {
+        let status = await run(Array(CommandLine.arguments.dropFirst()))
+        exit(status)
+    }
+}
+
+/// The root command: only the help and the list of subcommands.
+struct RootCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "identityctl",
+        abstract: "Validate IdentityBridge configurations, issue and verify credentials, map vendor events.",
+        discussion: """
+            Machine output is one JSON object per line on stdout; human messages go to stderr.
+            Exit status: 0 success, 1 invalid input / invalid token / configuration problem, 2 usage error.
+
+            Examples:
+              identityctl validate config.example.yaml
+              identityctl token --config config.example.yaml --app demo --provider zendesk-chat --user-id u-1 --email ann@example.com --name Ann
+              identityctl demo
+            """,
+        subcommands: IdentityCTL.subcommandTypes)
+
+    /// Without a subcommand, shows the help.
+    mutating func run() async throws { throw CleanExit.helpRequest(self) }
 }

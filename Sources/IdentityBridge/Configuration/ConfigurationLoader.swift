@@ -31,6 +31,10 @@ public struct ConfigurationLoader: Sendable {
     /// Loads the file at `path`.
     public func load(path: String) throws(ConfigurationError) -> IdentityConfiguration {
         let data: Data
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ConfigurationError(diagnostics: [ConfigDiagnostic(
+                file: path, line: 1, column: 1, message: "no such configuration file '\(path)'.")])
+        }
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             if let size = attributes[.size] as? Int, size > Self.maxFileSize {
@@ -71,24 +75,41 @@ public struct ConfigurationLoader: Sendable {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
-            throw ConfigurationError(diagnostics: [Self.diagnostic(for: error, file: file)])
+            throw ConfigurationError(diagnostics: [Self.diagnostic(for: error, file: file, text: yaml)])
         } catch {
             throw ConfigurationError(diagnostics: [ConfigDiagnostic(file: file, line: 1, column: 1, message: "invalid YAML: \(error)")])
         }
-        guard let root, root.null == nil else {
+        guard let composed = root, composed.null == nil else {
             throw ConfigurationError(diagnostics: [ConfigDiagnostic(file: file, line: 1, column: 1, message: "configuration is empty; expected a mapping with 'apps:'.")])
         }
-        let apps = readApps(root, collector: collector, baseDirectory: baseDirectory)
+        var normalizer = YAMLNormalizer()
+        let normalized = normalizer.normalize(composed)
+        if normalizer.exhausted {
+            throw ConfigurationError(diagnostics: [ConfigDiagnostic(
+                file: file, line: 1, column: 1,
+                message: "configuration expands to more than \(YAMLNormalizer.maxNodes) YAML nodes through aliases; simplify its anchors.")])
+        }
+        for problem in normalizer.problems { collector.report(problem.message, at: problem.mark) }
+        let apps = readApps(normalized, collector: collector, baseDirectory: baseDirectory)
         if !collector.diagnostics.isEmpty { throw ConfigurationError(diagnostics: collector.diagnostics) }
         return IdentityConfiguration(apps: apps, file: file)
     }
 
-    static func diagnostic(for error: YamlError, file: String) -> ConfigDiagnostic {
+    static func diagnostic(for error: YamlError, file: String, text: String) -> ConfigDiagnostic {
         switch error {
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let key = duplicates.first ?? "?"
+            let first = context.mark
+            let mark = locateDuplicateKey(key, after: first, in: text) ?? (first.line, first.column)
+            return ConfigDiagnostic(
+                file: file, line: mark.line, column: mark.column,
+                message: "duplicate key '\(key)' (first set at line \(first.line), column \(first.column)); each key may appear once in a mapping.")
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return ConfigDiagnostic(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(detail).")
+            // At the end of the file the construct left open (a quote, a bracket) is the node at fault.
+            let at = problem.contains("end of stream") ? (context?.mark ?? mark) : mark
+            return ConfigDiagnostic(file: file, line: at.line, column: at.column, message: "invalid YAML: \(detail).")
         case .reader(let problem, _, _, _):
             return ConfigDiagnostic(file: file, line: 1, column: 1, message: "invalid YAML: \(problem).")
         default:
@@ -97,7 +118,8 @@ public struct ConfigurationLoader: Sendable {
     }
 
     /// Checks a mapping's keys: reports duplicates and keys outside `allowed`.
-    private func checkKeys(_ node: Node, allowed: Set<String>, what: String, collector: DiagnosticCollector) {
+    /// `allowExtensions` accepts keys starting with `x-` (a place to define YAML anchors).
+    private func checkKeys(_ node: Node, allowed: Set<String>, what: String, collector: DiagnosticCollector, allowExtensions: Bool = false) {
         guard let mapping = node.mapping else { return }
         var seen: Set<String> = []
         for (key, _) in mapping {
@@ -106,6 +128,7 @@ public struct ConfigurationLoader: Sendable {
                 continue
             }
             if !seen.insert(name).inserted { collector.report("duplicate key '\(name)' in \(what).", at: key.mark) }
+            if allowExtensions, name.hasPrefix("x-") { continue }
             if !allowed.isEmpty, !allowed.contains(name) {
                 collector.report("unknown key '\(name)' in \(what) (known: \(allowed.sorted().joined(separator: ", "))).", at: key.mark)
             }
@@ -117,7 +140,7 @@ public struct ConfigurationLoader: Sendable {
             collector.report("configuration must be a mapping with 'apps:', not a \(root.typeName).", at: root.mark)
             return []
         }
-        checkKeys(root, allowed: ["apps", "version"], what: "the configuration", collector: collector)
+        checkKeys(root, allowed: ["apps", "version"], what: "the configuration", collector: collector, allowExtensions: true)
         if let version = root["version"], version.int != 1 {
             collector.report("unsupported configuration version '\(version.string ?? version.typeName)'; the only version is 1.", at: version.mark)
         }
@@ -136,6 +159,12 @@ public struct ConfigurationLoader: Sendable {
             apps.append(readApp(appName, value, collector: collector, baseDirectory: baseDirectory))
         }
         return apps
+    }
+
+    /// `known kinds: a, b` or a hint that the registry is empty.
+    private var knownKinds: String {
+        registry.kinds.isEmpty
+            ? "no provider kinds are registered" : "known kinds: " + registry.kinds.map(\.rawValue).joined(separator: ", ")
     }
 
     private func readApp(_ name: String, _ node: Node, collector: DiagnosticCollector, baseDirectory: String) -> AppConfiguration {
@@ -162,7 +191,7 @@ public struct ConfigurationLoader: Sendable {
             }
             checkKeys(element, allowed: [], what: "provider \(index + 1) of app '\(name)'", collector: collector)
             guard let kindNode = element["kind"] else {
-                collector.report("provider \(index + 1) of app '\(name)' has no 'kind' (known kinds: \(registry.kinds.map(\.rawValue).joined(separator: ", "))).", at: element.mark)
+                collector.report("provider \(index + 1) of app '\(name)' has no 'kind' (\(knownKinds)).", at: element.mark)
                 continue
             }
             guard case .scalar = kindNode, let kindText = kindNode.string, !kindText.isEmpty else {
@@ -171,7 +200,7 @@ public struct ConfigurationLoader: Sendable {
             }
             let kind = ProviderKind(rawValue: kindText)
             guard let plugin = registry.plugin(for: kind) else {
-                collector.report("unknown provider kind '\(kindText)' (known kinds: \(registry.kinds.map(\.rawValue).joined(separator: ", "))).", at: kindNode.mark)
+                collector.report("unknown provider kind '\(kindText)' (\(knownKinds)).", at: kindNode.mark)
                 continue
             }
             var instanceName = kindText

@@ -6,8 +6,14 @@ final class DiagnosticCollector {
     var diagnostics: [ConfigDiagnostic] = []
     init(file: String) { self.file = file }
 
+    /// The most problems reported for one file; a file that breaks more is not worth reading further.
+    static let maxDiagnostics = 200
+
     func report(_ message: String, at mark: Mark?) {
-        diagnostics.append(ConfigDiagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))
+        guard diagnostics.count <= Self.maxDiagnostics else { return }
+        let text = diagnostics.count == Self.maxDiagnostics
+            ? "too many problems; only the first \(Self.maxDiagnostics) are reported." : message
+        diagnostics.append(ConfigDiagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: text))
     }
 }
 
@@ -144,7 +150,8 @@ public final class SettingsReader {
                 name = body
             }
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                collector.report("\(describe(key)) has an invalid variable reference '${\(body)}'.", at: mark)
+                // Only the name is echoed: the text after `:-` may be a (development) secret.
+                collector.report("\(describe(key)) has an invalid variable name '\(name.prefix(64))' in a '${...}' reference; names use letters, digits and '_'.", at: mark)
                 return nil
             }
             if let value = environment.variables[String(name)], !(fallback != nil && value.isEmpty) {

@@ -1,0 +1,92 @@
+public import IdentityBridge
+public import IdentityBridgeTesting
+import Foundation
+import Synchronization
+
+/// Where `identityctl` writes: machine output (one JSON object per line) to `stdout`, human
+/// messages to `stderr`. Tests capture both with ``CapturedOutput``.
+public struct CLIOutput: Sendable {
+    /// Writes one line (without its newline) to standard output.
+    public var stdout: @Sendable (String) -> Void
+    /// Writes one line (without its newline) to standard error.
+    public var stderr: @Sendable (String) -> Void
+
+    /// Creates an output from two line writers.
+    public init(stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void) {
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
+    /// The process's standard output and standard error.
+    public static var standard: CLIOutput {
+        CLIOutput(
+            stdout: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+            stderr: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+    }
+
+    /// Writes `value` as one compact JSON line on standard output.
+    public func json(_ value: JSONValue) { stdout(value.jsonString) }
+}
+
+/// Collects what a command wrote, for tests.
+public final class CapturedOutput: Sendable {
+    private let lines = Mutex<(out: [String], err: [String])>(([], []))
+
+    /// Creates an empty capture.
+    public init() {}
+
+    /// An output that records into this capture.
+    public var output: CLIOutput {
+        CLIOutput(
+            stdout: { [self] line in lines.withLock { $0.out.append(line) } },
+            stderr: { [self] line in lines.withLock { $0.err.append(line) } })
+    }
+
+    /// The lines written to standard output.
+    public var stdoutLines: [String] { lines.withLock { $0.out } }
+    /// The lines written to standard error.
+    public var stderrLines: [String] { lines.withLock { $0.err } }
+    /// Standard output as one text.
+    public var stdout: String { stdoutLines.map { $0 + "\n" }.joined() }
+    /// Standard error as one text.
+    public var stderr: String { stderrLines.map { $0 + "\n" }.joined() }
+}
+
+/// Everything `identityctl` takes from its surroundings, injectable so tests run commands
+/// in-process: the plugins, the simulators, the environment for `${VAR}`, the input and output.
+public struct CLIEnvironment: Sendable {
+    /// The plugins configurations are loaded with.
+    public var registry: ProviderRegistry
+    /// The simulators `demo` logs users in against.
+    public var simulatorFactories: [any VendorSimulatorFactory]
+    /// Where `${VAR}` references and `*_file:` secrets are resolved.
+    public var configEnvironment: ConfigEnvironment
+    /// Where output goes.
+    public var output: CLIOutput
+    /// Reads one line of standard input (without its newline); `nil` at the end.
+    public var readLine: @Sendable () -> String?
+
+    /// Creates an environment; the defaults are the real process's.
+    public init(
+        registry: ProviderRegistry = StandardProviders.registry,
+        simulatorFactories: [any VendorSimulatorFactory] = StandardProviders.simulatorFactories,
+        configEnvironment: ConfigEnvironment = .process,
+        output: CLIOutput = .standard,
+        readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }
+    ) {
+        self.registry = registry
+        self.simulatorFactories = simulatorFactories
+        self.configEnvironment = configEnvironment
+        self.output = output
+        self.readLine = readLine
+    }
+
+    /// An input that yields `lines` one by one, for tests.
+    public static func lines(_ lines: [String]) -> @Sendable () -> String? {
+        let remaining = Mutex(lines[...])
+        return { remaining.withLock { $0.popFirst() } }
+    }
+
+    /// The environment of the running command.
+    @TaskLocal public static var current = CLIEnvironment()
+}

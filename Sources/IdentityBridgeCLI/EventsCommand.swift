@@ -1,0 +1,124 @@
+import ArgumentParser
+import IdentityBridge
+
+/// `identityctl events`: maps raw vendor SDK events into uniform events.
+struct EventsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "events",
+        abstract: "Map raw vendor events (JSON lines on stdin) into uniform events (JSON lines on stdout).",
+        discussion: """
+            Reads one vendor event per line, {"name": "...", "data": {...}}, and writes each uniform
+            event as {"name", "provider", "kind", "data"}. A line that cannot be mapped gives
+            {"error": {...}, "line": N}; processing goes on and the exit status is 1 at the end.
+            --provider is a kind (helpshift, zendesk-chat, ...) or, with --config and --app, an
+            instance name.
+
+            Examples:
+              echo '{"name":"userLoginSucceeded","data":{}}' | identityctl events --provider helpshift
+              identityctl events --config config.example.yaml --app demo --provider zendesk-messaging < events.jsonl
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("A provider kind, or an instance name with --config and --app.", valueName: "kind-or-name"))
+    var provider: String
+
+    @Option(name: .long, help: ArgumentHelp("The YAML configuration file (with --app).", valueName: "file"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("The app, a key under 'apps:' (with --config).", valueName: "app"))
+    var app: String?
+
+    @OptionGroup var time: TimeOptions
+
+    func validate() throws {
+        if (config == nil) != (app == nil) {
+            throw ValidationError("--config and --app go together: give both to name an instance, or neither to name a kind.")
+        }
+    }
+
+    /// The mapper and the reference events are attributed to.
+    private func mapper(environment: CLIEnvironment) -> Result<(any VendorEventMapping, ProviderReference), IdentityError> {
+        let target: Result<(any ProviderPlugin, ProviderReference), IdentityError>
+        if let config, let app {
+            target = CommandSupport.instance(config: config, app: app, provider: provider, environment: environment)
+                .map { ($1, $0.reference) }
+        } else if let plugin = environment.registry.plugin(for: ProviderKind(rawValue: provider)) {
+            target = .success((plugin, ProviderReference(kind: plugin.kind)))
+        } else {
+            target = .failure(IdentityError(
+                .configurationInvalid, field: "provider",
+                message: "Unknown provider kind \"\(provider)\"; kinds: \(environment.registry.kinds.map(\.rawValue).joined(separator: ", ")).",
+                recovery: "Pass a kind, or an instance name together with --config and --app."))
+        }
+        return target.flatMap { plugin, reference in
+            guard let mapping = plugin as? any VendorEventMapping else {
+                return .failure(IdentityError(
+                    .unsupportedOperation, field: "provider",
+                    message: "The \(plugin.kind) plugin does not map vendor events.",
+                    recovery: "Use a kind whose vendor SDK emits events.", provider: reference))
+            }
+            return .success((mapping, reference))
+        }
+    }
+
+    func run() async throws {
+        let environment = CLIEnvironment.current
+        let output = environment.output
+        let (mapping, reference): (any VendorEventMapping, ProviderReference)
+        switch mapper(environment: environment) {
+        case .success(let found): (mapping, reference) = found
+        case .failure(let error):
+            output.json(["error": error.json])
+            CommandSupport.explain(error, environment: environment)
+            throw ExitCode.failure
+        }
+        let clock = time.clock
+        var lineNumber = 0
+        var failures = 0
+        while let line = environment.readLine() {
+            lineNumber += 1
+            if line.allSatisfy(\.isWhitespace) { continue }
+            do throws(IdentityError) {
+                let (name, data) = try Self.parse(line, lineNumber: lineNumber)
+                let events = try mapping.mapVendorEvent(name: name, data: data, provider: reference, timestamp: clock.now())
+                for event in events { output.json(event.json) }
+            } catch {
+                failures += 1
+                output.json(["error": error.json, "line": .int(Int64(lineNumber))])
+                output.stderr("line \(lineNumber): error: \(error.code): \(error.message)")
+            }
+        }
+        if failures > 0 {
+            output.stderr("\(failures) of the input lines could not be mapped.")
+            throw ExitCode.failure
+        }
+    }
+
+    /// `{"name": String, "data": Object}` (data optional) from one input line.
+    static func parse(_ line: String, lineNumber: Int) throws(IdentityError) -> (String, JSONValue) {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(line)
+        } catch {
+            throw IdentityError(
+                .invalidValueType, field: "line", message: "Line \(lineNumber) is not JSON: \(error).",
+                recovery: "Write one JSON object per line: {\"name\": \"...\", \"data\": {...}}.")
+        }
+        guard let object = value.objectValue else {
+            throw IdentityError(
+                .invalidValueType, field: "line", message: "Line \(lineNumber) is a JSON \(value.typeName), not an object.",
+                recovery: "Write one JSON object per line: {\"name\": \"...\", \"data\": {...}}.")
+        }
+        guard let name = object["name"]?.stringValue, !name.isEmpty else {
+            throw IdentityError(
+                .invalidValueType, field: "name", message: "Line \(lineNumber) has no string \"name\" (the vendor event name).",
+                recovery: "Add \"name\": \"<vendor event name>\".")
+        }
+        let data = object["data"] ?? .object([:])
+        guard data.objectValue != nil else {
+            throw IdentityError(
+                .invalidValueType, field: "data", message: "Line \(lineNumber): \"data\" is a JSON \(data.typeName), not an object.",
+                recovery: "Pass the vendor event's data dictionary as a JSON object.")
+        }
+        return (name, data)
+    }
+}

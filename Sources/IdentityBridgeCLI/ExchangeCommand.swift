@@ -1,0 +1,46 @@
+import ArgumentParser
+import IdentityBridge
+
+/// `identityctl exchange`: what a JWT endpoint does for Zendesk Support.
+struct ExchangeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exchange",
+        abstract: "Exchange a user token for the vendor JWT (Zendesk Support's JWT endpoint).",
+        discussion: """
+            Prints {"jwt": "..."} and exits 0, or {"error": {...}} and exits 1 when the user token
+            is not valid or the provider does not exchange tokens (unsupported_operation).
+
+            Examples:
+              identityctl token --config config.example.yaml --app demo --provider zendesk-support --user-id u-1 --email ann@example.com --name Ann
+              identityctl exchange --config config.example.yaml --app demo --provider zendesk-support USER_TOKEN
+            """)
+
+    @OptionGroup var instance: InstanceOptions
+
+    @Argument(help: ArgumentHelp("The user token printed by 'identityctl token'.", valueName: "user-token"))
+    var userToken: String
+
+    func run() async throws {
+        let environment = CLIEnvironment.current
+        let result = CommandSupport.issuer(instance, environment: environment).flatMap { instance, issuer in
+            Result { () throws(IdentityError) -> String in
+                guard let exchanging = issuer as? any TokenExchanging else {
+                    throw IdentityError(
+                        .unsupportedOperation, field: "provider",
+                        message: "\(instance.reference) (\(instance.reference.kind)) does not exchange user tokens for JWTs.",
+                        recovery: "Use a provider whose vendor calls a JWT endpoint (zendesk-support with auth: jwt).",
+                        provider: instance.reference)
+                }
+                return try exchanging.exchange(userToken: userToken)
+            }
+        }
+        switch result {
+        case .success(let jwt):
+            environment.output.json(["jwt": .string(jwt)])
+        case .failure(let error):
+            environment.output.json(["error": error.json])
+            CommandSupport.explain(error, environment: environment)
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import IdentityBridge
+
+/// `identityctl token`: issues the credential a client app hands the vendor SDK.
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Issue a user's credential for one provider instance.",
+        discussion: """
+            Prints {"app", "provider", "kind", "credential": {...}} on stdout and exits 0, or
+            {"error": {"code", "field", "message", "vendor_code", ...}} and exits 1 when the input
+            breaks a vendor rule or the configuration is invalid.
+
+            Examples:
+              identityctl token --config config.example.yaml --app demo --provider zendesk-chat \\
+                  --user-id u-1 --email ann@example.com --name "Ann Example" --now 1767225600
+              identityctl token --config config.example.yaml --app demo --provider helpshift --user-id u-1
+            """)
+
+    @OptionGroup var instance: InstanceOptions
+
+    @Option(name: .customLong("user-id"), help: ArgumentHelp("The app's user id (Helpshift userId, Zendesk external_id).", valueName: "id"))
+    var userId: String?
+
+    @Option(name: .long, help: ArgumentHelp("The user's email address.", valueName: "email"))
+    var email: String?
+
+    @Option(name: .long, help: ArgumentHelp("The user's display name.", valueName: "name"))
+    var name: String?
+
+    func run() async throws {
+        let environment = CLIEnvironment.current
+        let user = UserIdentity(userId: userId, email: email, name: name)
+        let result = CommandSupport.issuer(instance, environment: environment).flatMap { instance, issuer in
+            Result { () throws(IdentityError) in (instance, try issuer.issue(for: user)) }
+        }
+        switch result {
+        case .success(let (instance, credential)):
+            environment.output.json([
+                "app": .string(instance.app), "provider": .string(instance.reference.name),
+                "kind": .string(instance.reference.kind.rawValue), "credential": credential.json,
+            ])
+        case .failure(let error):
+            environment.output.json(["error": error.json])
+            CommandSupport.explain(error, environment: environment)
+            throw ExitCode.failure
+        }
+    }
+}
