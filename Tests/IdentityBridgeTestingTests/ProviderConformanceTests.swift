@@ -118,6 +118,19 @@ struct ProviderConformanceTests {
         #expect(messages.contains { $0.contains("the current user is authenticated") }, "\(report)")
     }
 
+    @Test("the report as JSON names every check with its outcome and findings")
+    func reportJSON() async throws {
+        let report = try await AcmeFixture.conformance(.silentLogout).run()
+        let json = report.json
+        #expect(json["provider"] == "acme")
+        #expect(json["conforming"] == false)
+        let checks = try #require(json["checks"]?.arrayValue)
+        #expect(checks.compactMap { $0["check"]?.stringValue } == ConformanceCheck.allCases.map(\.rawValue))
+        let logout = try #require(checks.first { $0["check"] == "logout" })
+        #expect(logout["outcome"] == "failed")
+        #expect(logout["findings"]?.arrayValue?.isEmpty == false)
+    }
+
     @Test("a subject factory that throws is a finding for every check it was needed by")
     func failingFactory() async {
         struct Broken: Error {}

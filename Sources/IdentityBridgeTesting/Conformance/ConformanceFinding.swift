@@ -61,6 +61,31 @@ public struct ConformanceReport: Hashable, Sendable, CustomStringConvertible {
     /// The result of `check`, if it ran.
     public func result(of check: ConformanceCheck) -> ConformanceResult? { results.first { $0.check == check } }
 
+    /// The report as JSON, for CI logs: `{"provider", "kind", "conforming", "checks": [{"check",
+    /// "outcome" (passed | failed | not_applicable), "reason"?, "findings": [...]}]}`.
+    public var json: JSONValue {
+        let checks: [JSONValue] = results.map { result in
+            var object: [String: JSONValue] = [
+                "check": .string(result.check.rawValue),
+                "findings": .array(result.findings.map { .string($0.message) }),
+            ]
+            switch result.outcome {
+            case .passed: object["outcome"] = "passed"
+            case .failed: object["outcome"] = "failed"
+            case .notApplicable(let reason):
+                object["outcome"] = "not_applicable"
+                object["reason"] = .string(reason)
+            }
+            return .object(object)
+        }
+        return .object([
+            "provider": provider.map { .string($0.name) } ?? .null,
+            "kind": provider.map { .string($0.kind.rawValue) } ?? .null,
+            "conforming": .bool(isConforming),
+            "checks": .array(checks),
+        ])
+    }
+
     /// One line per check (`PASS`, `FAIL`, `N/A`) and one indented line per finding.
     public var description: String {
         var lines = ["Conformance of \(provider.map(\.description) ?? "<no provider>"):"]
