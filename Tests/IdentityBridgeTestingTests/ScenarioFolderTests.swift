@@ -41,6 +41,16 @@ struct ScenarioFolderTests {
         #expect(Self.files.filter { $0.hasPrefix(kind.rawValue + "/") }.count >= 2)
     }
 
+    @Test("the folder exercises every step kind")
+    func everyStepKindIsUsed() throws {
+        var keywords: Set<String> = []
+        for file in Self.files {
+            let scenario = try ScenarioParser().parse(path: StandardFixture.scenarios.appendingPathComponent(file).path)
+            keywords.formUnion(scenario.steps.map(\.action.keyword))
+        }
+        #expect(keywords == Set(ScenarioParser.stepKeywords))
+    }
+
     @Test("the folder holds scenarios")
     func folderIsFound() {
         #expect(Self.files.count >= 10, "found: \(Self.files)")
