@@ -28,7 +28,9 @@ struct ProviderConformanceTests {
     func misreportedExpiryIsFound() async throws {
         let report = try await AcmeFixture.conformance(.misreportsExpiry).run()
         let findings = report.findings.filter { $0.check == .expiredCredential }
-        #expect(findings.map(\.message).contains { $0.contains("failed with token_invalid") && $0.contains("expected token_expired") }, "\(report)")
+        #expect(
+            findings.map(\.message).contains { $0.contains("failed with token_invalid") && $0.contains("expected token_expired") },
+            "\(report)")
         #expect(report.findings.allSatisfy { $0.check == .expiredCredential }, "\(report)")
     }
 
@@ -36,20 +38,33 @@ struct ProviderConformanceTests {
     func discoveredSecrets() async throws {
         let configuration = try AcmeFixture.configuration(.leaksSecret)
         let subject = try ConformanceSubject.simulated(
-            configuration: configuration, app: "test", provider: "acme", registry: AcmeFixture.registry(.leaksSecret), simulators: [AcmeSimulatorFactory()])
+            configuration: configuration, app: "test", provider: "acme", registry: AcmeFixture.registry(.leaksSecret),
+            simulators: [AcmeSimulatorFactory()])
         #expect(subject.secrets.map(\.revealed) == [AcmeFixture.secret])
         let conformance = ProviderConformance { subject }
         let report = await conformance.run([.missingIdentifier, .noSecretLeaks])
         #expect(report.result(of: .noSecretLeaks)?.outcome == .failed, "\(report)")
-        let none = ProviderConformance { ConformanceSubject(provider: subject.provider, simulator: subject.simulator, clock: subject.clock) }
+        let none = ProviderConformance {
+            ConformanceSubject(provider: subject.provider, simulator: subject.simulator, clock: subject.clock)
+        }
         #expect(await none.run([.login, .noSecretLeaks]).notApplicable.map(\.check) == [.noSecretLeaks])
     }
 
     @Test("SecretDiscovery walks nested settings, optionals and arrays")
     func secretDiscovery() {
-        struct Key { var id: String; var secret: Secret }
-        struct Settings { var keys: [Key]; var optional: Secret?; var name: String; var empty: Secret }
-        let settings = Settings(keys: [Key(id: "a", secret: Secret("one")), Key(id: "b", secret: Secret("two"))], optional: Secret("three"), name: "n", empty: Secret(""))
+        struct Key {
+            var id: String
+            var secret: Secret
+        }
+        struct Settings {
+            var keys: [Key]
+            var optional: Secret?
+            var name: String
+            var empty: Secret
+        }
+        let settings = Settings(
+            keys: [Key(id: "a", secret: Secret("one")), Key(id: "b", secret: Secret("two"))], optional: Secret("three"), name: "n",
+            empty: Secret(""))
         #expect(SecretDiscovery.secrets(in: settings).map(\.revealed) == ["one", "two", "three"])
     }
 
@@ -154,12 +169,14 @@ struct CredentialForgeryTests {
         #expect(!decoded.verifySignature(with: HS256Signer(secret: Secret("forgery-test-secret"))))
     }
 
-    @Test("hex and base64 HMAC digests are replaced in the same encoding", arguments: [
-        HMACDigest.hex(HMACDigest.sha256(Array("u-1".utf8), secret: Secret("k"))),
-        Base64URL.encodeStandard(HMACDigest.sha256(Array("u-1".utf8), secret: Secret("k")), padded: true),
-        Base64URL.encodeStandard(HMACDigest.sha256(Array("u-1".utf8), secret: Secret("k")), padded: false),
-        Base64URL.encode(HMACDigest.sha256(Array("u-1".utf8), secret: Secret("k"))),
-    ])
+    @Test(
+        "hex and base64 HMAC digests are replaced in the same encoding",
+        arguments: [
+            HMACDigest.hex(HMACDigest.sha256(Array("u-1".utf8), secret: Secret("k"))),
+            Base64URL.encodeStandard(HMACDigest.sha256(Array("u-1".utf8), secret: Secret("k")), padded: true),
+            Base64URL.encodeStandard(HMACDigest.sha256(Array("u-1".utf8), secret: Secret("k")), padded: false),
+            Base64URL.encode(HMACDigest.sha256(Array("u-1".utf8), secret: Secret("k"))),
+        ])
     func forgesDigests(digest: String) throws {
         let forged = try #require(CredentialForgery.forge(digest))
         #expect(forged != digest)

@@ -11,7 +11,8 @@ struct ScenarioRunnerTests {
 
     @Test("every step kind runs; events, errors and expectations become numbered JSON lines")
     func fullScenario() async throws {
-        let result = try await run("""
+        let result = try await run(
+            """
             name: acme walkthrough
             app: test
             provider: acme
@@ -55,14 +56,20 @@ struct ScenarioRunnerTests {
         #expect(result.passed == 22)
         #expect(result.exitCode == 0)
         #expect(result.lines.last == #"{"type":"summary","passed":22,"failed":0}"#)
-        #expect(result.lines.contains(#"{"step":1,"type":"event","name":"conversation_started","provider":"acme","data":{"body":"hi","type":"text"}}"#))
-        #expect(result.lines.contains { $0.hasPrefix(#"{"step":12,"type":"error","code":"token_expired","vendor_code":"AcmeExpired","provider":"acme""#) })
+        #expect(
+            result.lines.contains(
+                #"{"step":1,"type":"event","name":"conversation_started","provider":"acme","data":{"body":"hi","type":"text"}}"#))
+        #expect(
+            result.lines.contains {
+                $0.hasPrefix(#"{"step":12,"type":"error","code":"token_expired","vendor_code":"AcmeExpired","provider":"acme""#)
+            })
         #expect(result.lines.contains { $0.hasPrefix(#"{"step":2,"type":"expect","ok":true,"detail":"#) })
     }
 
     @Test("a failed expectation is ok:false with a detail, and exit status 1")
     func failedExpectation() async throws {
-        let result = try await run("""
+        let result = try await run(
+            """
             app: test
             steps:
               - login: { user_id: u-1 }
@@ -107,7 +114,8 @@ struct ScenarioRunnerTests {
         do {
             _ = try await runner.run(scenario)
         } catch {
-            #expect(error.description == "s.yaml:2:11: error: provider 'nope' is not a provider of app 'test' in acme.yaml (providers: acme).")
+            #expect(
+                error.description == "s.yaml:2:11: error: provider 'nope' is not a provider of app 'test' in acme.yaml (providers: acme).")
         }
         #expect(try await runner.run(scenario, providers: ["acme"]).exitCode == 0)
         let wrongApp = try ScenarioParser().parse(yaml: "app: other\nsteps:\n  - logout: {}\n", file: "s.yaml")
@@ -131,9 +139,11 @@ struct ScenarioRunnerTests {
                     name: acme-two
                     secret: ${ACME_SECRET_TWO:-two-secret}
             """
-        let configuration = try ConfigurationLoader(registry: AcmeFixture.registry(), environment: ConfigEnvironment(variables: [:])).load(yaml: yaml, file: "two.yaml")
+        let configuration = try ConfigurationLoader(registry: AcmeFixture.registry(), environment: ConfigEnvironment(variables: [:])).load(
+            yaml: yaml, file: "two.yaml")
         let runner = ScenarioRunner(configuration: configuration, registry: AcmeFixture.registry(), simulators: [AcmeSimulatorFactory()])
-        let scenario = try ScenarioParser().parse(yaml: "app: test\nsteps:\n  - login: { user_id: u-1 }\n  - expect: { event: login_succeeded }\n", file: "s.yaml")
+        let scenario = try ScenarioParser().parse(
+            yaml: "app: test\nsteps:\n  - login: { user_id: u-1 }\n  - expect: { event: login_succeeded }\n", file: "s.yaml")
         var streamed: [String] = []
         let result = try await runner.run(scenario) { streamed.append($0.line) }
         #expect(result.passed == 2)
@@ -146,7 +156,8 @@ struct ScenarioRunnerTests {
     func unbuildableProvider() async throws {
         let configuration = try AcmeFixture.configuration()
         let runner = ScenarioRunner(configuration: configuration, registry: AcmeFixture.registry(), simulators: [])
-        let scenario = try ScenarioParser().parse(yaml: "app: test\nsteps:\n  - login: { user_id: u-1 }\n  - expect: { no_error: true }\n", file: "s.yaml")
+        let scenario = try ScenarioParser().parse(
+            yaml: "app: test\nsteps:\n  - login: { user_id: u-1 }\n  - expect: { no_error: true }\n", file: "s.yaml")
         let result = try await runner.run(scenario)
         #expect(result.failed == 1)
         #expect(result.lines.first?.hasPrefix(#"{"step":0,"type":"error","code":"configuration_invalid""#) == true)
@@ -154,7 +165,8 @@ struct ScenarioRunnerTests {
 
     @Test("ScenarioFileRunner: exit 0, 1 and 2 with FILE:LINE:COLUMN diagnostics")
     func fileRunnerExitCodes() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-runner-\(UInt64.random(in: 0...UInt64.max))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scenario-runner-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("acme.yaml").path
@@ -172,7 +184,8 @@ struct ScenarioRunnerTests {
             var err: [String] = []
             let status = await ScenarioFileRunner.run(
                 scenario: path, config: config, providers: providers, environment: ConfigEnvironment(variables: [:]),
-                registry: AcmeFixture.registry(), simulators: [AcmeSimulatorFactory()], output: { out.append($0) }, diagnostics: { err.append($0) })
+                registry: AcmeFixture.registry(), simulators: [AcmeSimulatorFactory()], output: { out.append($0) },
+                diagnostics: { err.append($0) })
             return (status, out, err)
         }
         let (okStatus, okLines, _) = await run(good)

@@ -4,7 +4,8 @@ import IdentityBridgeTesting
 /// The built-in kinds against Scenarios/config.yaml (found via #filePath, no resources needed).
 enum StandardFixture {
     /// The repository root.
-    static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     /// The scenario folder.
     static let scenarios = root.appendingPathComponent("Scenarios")
     /// The configuration the scenarios and the conformance suites run against.
@@ -38,8 +39,10 @@ enum StandardFixture {
     }
 
     /// The instances of app `variants` (dashboard settings that change the contract's details).
-    static let variants = ["helpshift-unverified", "helpshift-full-privacy", "helpshift-clear-anonymous", "helpshift-identity-system",
-                           "zendesk-support-anonymous", "zendesk-messaging-multi"]
+    static let variants = [
+        "helpshift-unverified", "helpshift-full-privacy", "helpshift-clear-anonymous", "helpshift-identity-system",
+        "zendesk-support-anonymous", "zendesk-messaging-multi",
+    ]
 
     /// The conformance suite for instance `name` of app `variants`, with what does not apply and why.
     static func variantConformance(_ name: String) throws -> ProviderConformance {
@@ -49,12 +52,14 @@ enum StandardFixture {
         }
         switch name {
         case "helpshift-unverified":
-            conformance.badCredential = .notApplicable("identity verification is off: Helpshift does not check the userAuthToken (helpshift-users.txt)")
+            conformance.badCredential = .notApplicable(
+                "identity verification is off: Helpshift does not check the userAuthToken (helpshift-users.txt)")
             conformance.expiredCredential = .notApplicable("Helpshift's legacy userAuthToken digests do not expire")
         case "helpshift-full-privacy", "helpshift-clear-anonymous":
             conformance.expiredCredential = .notApplicable("Helpshift's legacy userAuthToken digests do not expire")
         case "zendesk-support-anonymous":
-            let reason = "an anonymous Support identity carries no credential and needs no identifier (zendesk-support-and-chat-identity.txt)"
+            let reason =
+                "an anonymous Support identity carries no credential and needs no identifier (zendesk-support-and-chat-identity.txt)"
             conformance.badCredential = .notApplicable(reason)
             conformance.expiredCredential = .notApplicable(reason)
             conformance.notApplicable[.missingIdentifier] = reason

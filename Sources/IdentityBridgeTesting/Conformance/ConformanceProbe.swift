@@ -65,7 +65,9 @@ final class ConformanceProbe {
                 fail("\(label) emitted \(event.name) naming provider \(event.provider); expected \(reference)")
             }
             if event.timestamp != time {
-                fail("\(label) emitted \(event.name) stamped \(event.timestamp.timeIntervalSince1970), not the injected clock's \(time.timeIntervalSince1970)")
+                fail(
+                    "\(label) emitted \(event.name) stamped \(event.timestamp.timeIntervalSince1970), not the injected clock's \(time.timeIntervalSince1970)"
+                )
             }
         }
         switch result {

@@ -84,7 +84,9 @@ public struct BadCredentialSource: Sendable {
     public static var forged: BadCredentialSource { BadCredentialSource(strategy: .forged) }
 
     /// A credential made by `body` for the user (e.g. signed with the wrong secret).
-    public static func custom(_ body: @escaping @Sendable (UserIdentity, ConformanceSubject) async throws -> Credential) -> BadCredentialSource {
+    public static func custom(_ body: @escaping @Sendable (UserIdentity, ConformanceSubject) async throws -> Credential)
+        -> BadCredentialSource
+    {
         BadCredentialSource(strategy: .custom(body))
     }
 
@@ -110,7 +112,9 @@ public struct ExpiredCredentialSource: Sendable {
     }
 
     /// A credential made by `body`, which may move `subject.clock`; it must be expired when returned.
-    public static func custom(_ body: @escaping @Sendable (UserIdentity, ConformanceSubject) async throws -> Credential) -> ExpiredCredentialSource {
+    public static func custom(_ body: @escaping @Sendable (UserIdentity, ConformanceSubject) async throws -> Credential)
+        -> ExpiredCredentialSource
+    {
         ExpiredCredentialSource(strategy: .custom(body))
     }
 

@@ -12,7 +12,9 @@ extension ProviderConformance {
         }
         probe.expectUser(session.user, is: user, "the session's user")
         if let expiresAt = session.expiresAt, expiresAt <= probe.subject.clock.now() {
-            probe.fail("the session expires at \(expiresAt.timeIntervalSince1970), not after the login time \(probe.subject.clock.now().timeIntervalSince1970)")
+            probe.fail(
+                "the session expires at \(expiresAt.timeIntervalSince1970), not after the login time \(probe.subject.clock.now().timeIntervalSince1970)"
+            )
         }
         if let event = call.events.first(where: { $0.name == .loginSucceeded }), case .user(let reported) = event.payload,
             reported.vendorUserId != session.user.vendorUserId
@@ -45,14 +47,17 @@ extension ProviderConformance {
         probe.expectNone([.loginFailed, .authenticationFailed], in: call)
         probe.expectUser(session.user, is: user, "the session's user")
         if let current = await probe.currentUser("after login(credential:)"), current.vendorUserId != session.user.vendorUserId {
-            probe.fail("currentUser() is vendor user \(current.vendorUserId) after login(credential:); the session holds \(session.user.vendorUserId)")
+            probe.fail(
+                "currentUser() is vendor user \(current.vendorUserId) after login(credential:); the session holds \(session.user.vendorUserId)"
+            )
         }
         return .passed
     }
 
     func checkRelogin(_ probe: ConformanceProbe) async -> ConformanceOutcome {
         let (first, second) = (users.first, users.second)
-        let firstCall = await probe.call("login(\(label(first)))") { () async throws(IdentityError) in try await probe.provider.login(first) }
+        let firstCall = await probe.call("login(\(label(first)))") { () async throws(IdentityError) in try await probe.provider.login(first)
+        }
         guard let firstSession = probe.success(firstCall) else { return .failed }
         let sentMessage = await sendMessageIfSupported(probe, as: first)
         let secondCall = await probe.call("login(\(label(second))) while \(label(first)) is logged in") { () async throws(IdentityError) in
@@ -73,7 +78,9 @@ extension ProviderConformance {
         let current = await probe.currentUser("after the second login")
         if let current {
             if current.vendorUserId != secondSession.user.vendorUserId {
-                probe.fail("currentUser() is vendor user \(current.vendorUserId) after the second login; expected \(secondSession.user.vendorUserId)")
+                probe.fail(
+                    "currentUser() is vendor user \(current.vendorUserId) after the second login; expected \(secondSession.user.vendorUserId)"
+                )
             }
             if let email = first.email, current.email?.lowercased() == email.lowercased() {
                 probe.fail("currentUser() still holds the previous user's email after logging in \(label(second))")
@@ -92,20 +99,27 @@ extension ProviderConformance {
 
     func checkSameUser(_ probe: ConformanceProbe) async -> ConformanceOutcome {
         let (first, second) = (users.first, users.second)
-        let firstCall = await probe.call("login(\(label(first)))") { () async throws(IdentityError) in try await probe.provider.login(first) }
+        let firstCall = await probe.call("login(\(label(first)))") { () async throws(IdentityError) in try await probe.provider.login(first)
+        }
         guard let firstSession = probe.success(firstCall) else { return .failed }
         if probe.provider.capabilities.contains(.logout) {
             let logout = await probe.call("logout()") { () async throws(IdentityError) in try await probe.provider.logout() }
             guard probe.success(logout) != nil else { return .failed }
         } else {
-            let other = await probe.call("login(\(label(second)))") { () async throws(IdentityError) in try await probe.provider.login(second) }
+            let other = await probe.call("login(\(label(second)))") { () async throws(IdentityError) in
+                try await probe.provider.login(second)
+            }
             guard probe.success(other) != nil else { return .failed }
         }
-        let again = await probe.call("login(\(label(first))) again") { () async throws(IdentityError) in try await probe.provider.login(first) }
+        let again = await probe.call("login(\(label(first))) again") { () async throws(IdentityError) in
+            try await probe.provider.login(first)
+        }
         guard let againSession = probe.success(again) else { return .failed }
         probe.expectOnce(.loginSucceeded, in: again)
         if againSession.user.vendorUserId != firstSession.user.vendorUserId {
-            probe.fail("logging \(label(first)) in again reached vendor user \(againSession.user.vendorUserId), not \(firstSession.user.vendorUserId) as the first time")
+            probe.fail(
+                "logging \(label(first)) in again reached vendor user \(againSession.user.vendorUserId), not \(firstSession.user.vendorUserId) as the first time"
+            )
         }
         probe.expectUser(againSession.user, is: first, "the session's user after logging in again")
         return .passed
@@ -116,7 +130,9 @@ extension ProviderConformance {
         let login = await probe.call("login(\(label(first)))") { () async throws(IdentityError) in try await probe.provider.login(first) }
         guard let session = probe.success(login) else { return .failed }
         guard probe.provider.capabilities.contains(.logout) else {
-            let logout = await probe.call("logout() without the .logout capability") { () async throws(IdentityError) in try await probe.provider.logout() }
+            let logout = await probe.call("logout() without the .logout capability") { () async throws(IdentityError) in
+                try await probe.provider.logout()
+            }
             probe.expectError(logout, .unsupportedOperation)
             probe.expectNone([.loggedOut], in: logout)
             let current = await probe.currentUser("after an unsupported logout")
@@ -132,7 +148,9 @@ extension ProviderConformance {
         probe.expectNone([.loginSucceeded, .loginFailed], in: logout)
         if let current = await probe.currentUser("after logout") {
             if !current.isAnonymous || current.vendorUserId == session.user.vendorUserId {
-                probe.fail("after logout() the vendor still reports \(current.isAnonymous ? "the same vendor user" : "a logged-in user") (\(current.vendorUserId)); expected none or a new anonymous user")
+                probe.fail(
+                    "after logout() the vendor still reports \(current.isAnonymous ? "the same vendor user" : "a logged-in user") (\(current.vendorUserId)); expected none or a new anonymous user"
+                )
             }
             if let email = first.email, current.email?.lowercased() == email.lowercased() {
                 probe.fail("after logout() the current user still holds the logged-out user's email")
@@ -169,12 +187,15 @@ extension ProviderConformance {
         if let current = await probe.currentUser("after resetIdentity()") {
             if !current.isAnonymous { probe.fail("after resetIdentity() the current user is not anonymous") }
             if current.vendorUserId == session.user.vendorUserId {
-                probe.fail("after resetIdentity() the vendor user is unchanged (\(current.vendorUserId)); expected a new anonymous identity")
+                probe.fail(
+                    "after resetIdentity() the vendor user is unchanged (\(current.vendorUserId)); expected a new anonymous identity")
             }
         }
         if sentMessage, let simulator = probe.subject.simulator {
             let visible = await simulator.visibleConversationCount()
-            if visible != 0 { probe.fail("after resetIdentity() \(visible) conversation(s) of the previous user are still visible; expected 0") }
+            if visible != 0 {
+                probe.fail("after resetIdentity() \(visible) conversation(s) of the previous user are still visible; expected 0")
+            }
         }
         return .passed
     }
@@ -204,13 +225,18 @@ extension ProviderConformance {
         switch vendorEvent.result {
         case .success(let mapped):
             if mapped.isEmpty || mapped.contains(where: { $0.name != .vendorEvent }) {
-                probe.fail("an unknown vendor event mapped to [\(mapped.map(\.name.rawValue).joined(separator: ", "))]; expected one vendor_event")
+                probe.fail(
+                    "an unknown vendor event mapped to [\(mapped.map(\.name.rawValue).joined(separator: ", "))]; expected one vendor_event")
             }
             if mapped.map(\.name) != vendorEvent.names {
-                probe.fail("handleVendorEvent returned [\(mapped.map(\.name.rawValue).joined(separator: ", "))] but emitted [\(vendorEvent.names.map(\.rawValue).joined(separator: ", "))]; it must emit what it returns")
+                probe.fail(
+                    "handleVendorEvent returned [\(mapped.map(\.name.rawValue).joined(separator: ", "))] but emitted [\(vendorEvent.names.map(\.rawValue).joined(separator: ", "))]; it must emit what it returns"
+                )
             }
         case .failure(let error) where error.code != .unsupportedOperation:
-            probe.fail("\(vendorEvent.label) failed with \(error.code); an unknown event maps to vendor_event (or unsupported_operation when the vendor emits no events)")
+            probe.fail(
+                "\(vendorEvent.label) failed with \(error.code); an unknown event maps to vendor_event (or unsupported_operation when the vendor emits no events)"
+            )
         case .failure: break
         }
         return .passed
@@ -228,7 +254,9 @@ extension ProviderConformance {
             }
             guard let valid = probe.success(issued) else { return .failed }
             guard let forged = CredentialForgery.wrongSignature(valid) else {
-                probe.fail("no field of the credential (\(valid.fields.keys.sorted().joined(separator: ", "))) looks like a JWT or an HMAC digest; pass badCredential: .custom { ... }")
+                probe.fail(
+                    "no field of the credential (\(valid.fields.keys.sorted().joined(separator: ", "))) looks like a JWT or an HMAC digest; pass badCredential: .custom { ... }"
+                )
                 return .failed
             }
             credential = forged
@@ -263,11 +291,15 @@ extension ProviderConformance {
             }
             guard let valid = probe.success(issued) else { return .failed }
             guard let expiresAt = valid.expiresAt else {
-                probe.fail("the issued credential has no expiresAt; set it, or pass expiredCredential: .notApplicable(reason) when the vendor's credentials never expire")
+                probe.fail(
+                    "the issued credential has no expiresAt; set it, or pass expiredCredential: .notApplicable(reason) when the vendor's credentials never expire"
+                )
                 return .failed
             }
             let now = probe.subject.clock.now()
-            if expiresAt <= now { probe.fail("the credential issued at \(now.timeIntervalSince1970) already expired at \(expiresAt.timeIntervalSince1970)") }
+            if expiresAt <= now {
+                probe.fail("the credential issued at \(now.timeIntervalSince1970) already expired at \(expiresAt.timeIntervalSince1970)")
+            }
             probe.subject.clock.set(expiresAt.addingTimeInterval(margin))
             credential = valid
         case .custom(let make):
@@ -288,7 +320,8 @@ extension ProviderConformance {
         {
             probe.fail("after an expired credential the user is logged in and authenticated")
         }
-        let fresh = await probe.call("login(\(label(first))) with a fresh credential after the expired one") { () async throws(IdentityError) in
+        let fresh = await probe.call("login(\(label(first))) with a fresh credential after the expired one") {
+            () async throws(IdentityError) in
             try await probe.provider.login(first)
         }
         if probe.success(fresh) != nil { probe.expectOnce(.loginSucceeded, in: fresh) }

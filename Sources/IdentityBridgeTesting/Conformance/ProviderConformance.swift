@@ -95,9 +95,10 @@ public struct ProviderConformance: Sendable {
             do {
                 subject = try await makeSubject()
             } catch {
-                results.append(ConformanceResult(
-                    check: check, outcome: .failed,
-                    findings: [ConformanceFinding(check: check, provider: reference, message: "the subject factory threw: \(error)")]))
+                results.append(
+                    ConformanceResult(
+                        check: check, outcome: .failed,
+                        findings: [ConformanceFinding(check: check, provider: reference, message: "the subject factory threw: \(error)")]))
                 continue
             }
             reference = subject.provider.reference
@@ -148,7 +149,8 @@ public struct ProviderConformance: Sendable {
         guard !secrets.isEmpty else {
             return ConformanceResult(
                 check: .noSecretLeaks,
-                outcome: .notApplicable(reason: "no secrets were given to ProviderConformance(secrets:) and the subject holds none"), findings: [])
+                outcome: .notApplicable(reason: "no secrets were given to ProviderConformance(secrets:) and the subject holds none"),
+                findings: [])
         }
         var findings: [ConformanceFinding] = []
         var reported: Set<String> = []
@@ -159,9 +161,10 @@ public struct ProviderConformance: Sendable {
                 let key = "\(index)|\(text.context)"
                 guard reported.insert(key).inserted else { continue }
                 let how = form == secret ? "" : " (base64-encoded)"
-                findings.append(ConformanceFinding(
-                    check: .noSecretLeaks, provider: provider,
-                    message: "secret #\(index + 1)\(how) appears in \(text.context)"))
+                findings.append(
+                    ConformanceFinding(
+                        check: .noSecretLeaks, provider: provider,
+                        message: "secret #\(index + 1)\(how) appears in \(text.context)"))
             }
         }
         return ConformanceResult(check: .noSecretLeaks, outcome: findings.isEmpty ? .passed : .failed, findings: findings)

@@ -14,7 +14,10 @@ extension ScenarioExecution.State {
             if matching.contains(where: { JSONSubset.contains(data, in: $0.payload.json) }) {
                 return (true, "step \(last.step) emitted \(name) with data matching \(data.jsonString)")
             }
-            return (false, "step \(last.step) emitted \(name) but its data \(matching.map { $0.payload.json.jsonString }.joined(separator: " / ")) does not contain \(data.jsonString)")
+            return (
+                false,
+                "step \(last.step) emitted \(name) but its data \(matching.map { $0.payload.json.jsonString }.joined(separator: " / ")) does not contain \(data.jsonString)"
+            )
         case .noEvent(let name):
             guard let last else { return (false, "no step ran before this expectation") }
             if last.events.contains(where: { $0.name == name }) {
@@ -26,7 +29,10 @@ extension ScenarioExecution.State {
             var remaining = names[...]
             for event in last.events where event.name == remaining.first { remaining.removeFirst() }
             if remaining.isEmpty { return (true, "step \(last.step) emitted \(names.map(\.rawValue).joined(separator: ", ")) in order") }
-            return (false, "step \(last.step) did not emit \(names.map(\.rawValue).joined(separator: ", ")) in that order; it emitted \(describe(last))")
+            return (
+                false,
+                "step \(last.step) did not emit \(names.map(\.rawValue).joined(separator: ", ")) in that order; it emitted \(describe(last))"
+            )
         case .error(let code, let vendorCode):
             guard let last else { return (false, "no step ran before this expectation") }
             guard let error = last.error else { return (false, "step \(last.step) (\(last.keyword)) succeeded; expected \(code)") }
@@ -34,7 +40,9 @@ extension ScenarioExecution.State {
                 return (false, "step \(last.step) failed with \(error.code)\(error.vendorCode.map { " [\($0)]" } ?? ""); expected \(code)")
             }
             if let vendorCode, error.vendorCode != vendorCode {
-                return (false, "step \(last.step) failed with \(code) but vendor code \(error.vendorCode ?? "none"); expected \(vendorCode)")
+                return (
+                    false, "step \(last.step) failed with \(code) but vendor code \(error.vendorCode ?? "none"); expected \(vendorCode)"
+                )
             }
             return (true, "step \(last.step) failed with \(code)\(error.vendorCode.map { " [\($0)]" } ?? "")")
         case .noError:

@@ -21,13 +21,17 @@ struct ScenarioExecution {
         let instance: ProviderInstanceConfiguration
         do throws(IdentityError) {
             instance = try runner.configuration.instance(app: scenario.app, provider: providerName)
-            provider = try runner.configuration.makeProvider(app: scenario.app, provider: providerName, registry: runner.registry, context: vendors.context())
+            provider = try runner.configuration.makeProvider(
+                app: scenario.app, provider: providerName, registry: runner.registry, context: vendors.context())
         } catch {
             emit(.error(step: 0, code: error.code, vendorCode: error.vendorCode, provider: providerName, message: error.message))
             for step in scenario.steps {
                 guard case .expect(let expectations) = step.action else { continue }
                 for _ in expectations {
-                    emit(.expect(step: step.number, ok: false, detail: "provider \(providerName) could not be built: \(error.code)", provider: providerName))
+                    emit(
+                        .expect(
+                            step: step.number, ok: false, detail: "provider \(providerName) could not be built: \(error.code)",
+                            provider: providerName))
                 }
             }
             return
@@ -51,7 +55,9 @@ struct ScenarioExecution {
                 emit(.event(step: step.number, name: event.name, provider: event.provider.name, data: event.payload.json))
             }
             if let error {
-                emit(.error(step: step.number, code: error.code, vendorCode: error.vendorCode, provider: providerName, message: error.message))
+                emit(
+                    .error(
+                        step: step.number, code: error.code, vendorCode: error.vendorCode, provider: providerName, message: error.message))
             }
             state.last = LastAction(step: step.number, keyword: step.action.keyword, events: events, error: error)
             state.usersAfterStep[step.number] = await provider.currentUser()
@@ -93,8 +99,10 @@ struct ScenarioExecution {
                         guard let forged = CredentialForgery.wrongSignature(credential) else {
                             throw IdentityError(
                                 .configurationInvalid, field: "forge",
-                                message: "No field of the \(provider.kind) credential looks like a JWT or an HMAC digest, so it cannot be forged.",
-                                recovery: "Use 'login: { credential: {...} }' with a hand-made bad credential.", provider: provider.reference)
+                                message:
+                                    "No field of the \(provider.kind) credential looks like a JWT or an HMAC digest, so it cannot be forged.",
+                                recovery: "Use 'login: { credential: {...} }' with a hand-made bad credential.",
+                                provider: provider.reference)
                         }
                         credential = forged
                     }

@@ -11,7 +11,9 @@ struct StepReference {
 extension ParseContext {
     func readExpect(_ node: Node, number: Int) -> ScenarioAction? {
         guard let mapping = node.mapping, !mapping.isEmpty else {
-            report("'expect' takes a mapping such as { event: login_succeeded } or { users: 2 } (known: \(ScenarioParser.expectationKeywords.joined(separator: ", "))).", at: node)
+            report(
+                "'expect' takes a mapping such as { event: login_succeeded } or { users: 2 } (known: \(ScenarioParser.expectationKeywords.joined(separator: ", "))).",
+                at: node)
             return nil
         }
         let pairs = pairs(node, allowed: ScenarioParser.expectationKeywords, what: "'expect'")
@@ -80,7 +82,9 @@ extension ParseContext {
         guard let text = string(node, what: "an error code") else { return nil }
         let code = IdentityError.Code(rawValue: text)
         guard IdentityError.Code.all.contains(code) else {
-            report("unknown error code '\(text)' (uniform codes: \(IdentityError.Code.all.map(\.rawValue).joined(separator: ", "))).", at: node)
+            report(
+                "unknown error code '\(text)' (uniform codes: \(IdentityError.Code.all.map(\.rawValue).joined(separator: ", "))).", at: node
+            )
             return nil
         }
         return code
@@ -135,9 +139,13 @@ extension ParseContext {
         let kinds = Dictionary(steps.map { ($0.number, $0.action.keyword) }, uniquingKeysWith: { first, _ in first })
         for reference in references {
             if reference.to < 1 || reference.to >= reference.from {
-                report("step \(reference.from) refers to step \(reference.to); it must name an earlier step (1...\(reference.from - 1)).", at: reference.node)
+                report(
+                    "step \(reference.from) refers to step \(reference.to); it must name an earlier step (1...\(reference.from - 1)).",
+                    at: reference.node)
             } else if kinds[reference.to] == "expect" {
-                report("step \(reference.from) refers to step \(reference.to), an 'expect' step; name the step that changed the user.", at: reference.node)
+                report(
+                    "step \(reference.from) refers to step \(reference.to), an 'expect' step; name the step that changed the user.",
+                    at: reference.node)
             }
         }
         for need in previousStepNeeds {

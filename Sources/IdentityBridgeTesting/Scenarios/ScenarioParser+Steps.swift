@@ -32,7 +32,9 @@ extension ParseContext {
 
         var start = ConformanceSubject.defaultStart
         if let node = value("start") {
-            if let date = startDate(node) { start = date } else {
+            if let date = startDate(node) {
+                start = date
+            } else {
                 report("'start' must be an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or Unix seconds.", at: node)
             }
         }
@@ -78,9 +80,15 @@ extension ParseContext {
         let action: ScenarioAction?
         switch keyword {
         case "login": action = readLogin(value)
-        case "logout": noArguments(value, keyword: keyword); action = .logout
-        case "reset_identity": noArguments(value, keyword: keyword); action = .resetIdentity
-        case "foreground": noArguments(value, keyword: keyword); action = .foreground
+        case "logout":
+            noArguments(value, keyword: keyword)
+            action = .logout
+        case "reset_identity":
+            noArguments(value, keyword: keyword)
+            action = .resetIdentity
+        case "foreground":
+            noArguments(value, keyword: keyword)
+            action = .foreground
         case "advance": action = duration(value, what: "'advance'").map { .advance(seconds: $0) }
         case "set": action = readSet(value)
         case "send_message": action = readSendMessage(value)
@@ -98,7 +106,9 @@ extension ParseContext {
         let pairs = pairs(node, allowed: ["user_id", "email", "name", "metadata", "issued_ago", "forge", "credential"], what: "'login'")
         if let credential = pairs.first(where: { $0.key == "credential" }) {
             if pairs.count > 1 {
-                report("'login' takes either 'credential' or a neutral identity (user_id, email, name, ...), not both.", at: credential.keyNode)
+                report(
+                    "'login' takes either 'credential' or a neutral identity (user_id, email, name, ...), not both.", at: credential.keyNode
+                )
             }
             guard credential.value.mapping != nil, case .object(let fields)? = json(credential.value) else {
                 report("'credential' must be a mapping of the vendor credential's fields, e.g. { jwt: \"eyJ...\" }.", at: credential.value)

@@ -38,16 +38,22 @@ public struct ScenarioParser: Sendable {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             if let size = attributes[.size] as? Int, size > Self.maxFileSize {
-                throw ScenarioError(diagnostics: [ConfigDiagnostic(file: path, line: 1, column: 1, message: "scenario file is \(size) bytes; the limit is \(Self.maxFileSize) bytes.")])
+                throw ScenarioError(diagnostics: [
+                    ConfigDiagnostic(
+                        file: path, line: 1, column: 1, message: "scenario file is \(size) bytes; the limit is \(Self.maxFileSize) bytes.")
+                ])
             }
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch let error as ScenarioError {
             throw error
         } catch {
-            throw ScenarioError(diagnostics: [ConfigDiagnostic(file: path, line: 1, column: 1, message: "cannot read scenario file '\(path)'.")])
+            throw ScenarioError(diagnostics: [
+                ConfigDiagnostic(file: path, line: 1, column: 1, message: "cannot read scenario file '\(path)'.")
+            ])
         }
         guard !data.contains(0), let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError(diagnostics: [ConfigDiagnostic(file: path, line: 1, column: 1, message: "scenario file is not UTF-8 text.")])
+            throw ScenarioError(diagnostics: [ConfigDiagnostic(file: path, line: 1, column: 1, message: "scenario file is not UTF-8 text.")]
+            )
         }
         return try parse(yaml: text, file: path)
     }
@@ -64,9 +70,11 @@ public struct ScenarioParser: Sendable {
             throw ScenarioError(diagnostics: [ConfigDiagnostic(file: file, line: 1, column: 1, message: "invalid YAML: \(error)")])
         }
         guard let root, root.mapping != nil else {
-            throw ScenarioError(diagnostics: [ConfigDiagnostic(
-                file: file, line: root?.mark?.line ?? 1, column: root?.mark?.column ?? 1,
-                message: "a scenario is a mapping with 'app:' and 'steps:'.")])
+            throw ScenarioError(diagnostics: [
+                ConfigDiagnostic(
+                    file: file, line: root?.mark?.line ?? 1, column: root?.mark?.column ?? 1,
+                    message: "a scenario is a mapping with 'app:' and 'steps:'.")
+            ])
         }
         let scenario = context.readScenario(root)
         if !context.diagnostics.isEmpty { throw ScenarioError(diagnostics: context.diagnostics) }

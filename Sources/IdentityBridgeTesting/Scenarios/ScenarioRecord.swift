@@ -22,14 +22,20 @@ public enum ScenarioRecord: Hashable, Sendable {
     public var fields: [(key: String, value: JSONValue)] {
         switch self {
         case .event(let step, let name, let provider, let data):
-            return [("step", .int(Int64(step))), ("type", "event"), ("name", .string(name.rawValue)), ("provider", .string(provider)), ("data", data)]
+            return [
+                ("step", .int(Int64(step))), ("type", "event"), ("name", .string(name.rawValue)), ("provider", .string(provider)),
+                ("data", data),
+            ]
         case .error(let step, let code, let vendorCode, let provider, let message):
             return [
                 ("step", .int(Int64(step))), ("type", "error"), ("code", .string(code.rawValue)),
                 ("vendor_code", vendorCode.map(JSONValue.string) ?? .null), ("provider", .string(provider)), ("message", .string(message)),
             ]
         case .expect(let step, let ok, let detail, let provider):
-            return [("step", .int(Int64(step))), ("type", "expect"), ("ok", .bool(ok)), ("detail", .string(detail)), ("provider", .string(provider))]
+            return [
+                ("step", .int(Int64(step))), ("type", "expect"), ("ok", .bool(ok)), ("detail", .string(detail)),
+                ("provider", .string(provider)),
+            ]
         case .summary(let passed, let failed):
             return [("type", "summary"), ("passed", .int(Int64(passed))), ("failed", .int(Int64(failed)))]
         }

@@ -31,17 +31,23 @@ public struct ScenarioRunner: Sendable {
     /// every provider of its app. Unknown app or provider names are diagnostics.
     public func providers(for scenario: Scenario, override: [String]? = nil) throws(ScenarioError) -> [String] {
         func fail(_ message: String, _ location: ScenarioLocation) -> ScenarioError {
-            ScenarioError(diagnostics: [ConfigDiagnostic(file: scenario.file, line: location.line, column: location.column, message: message)])
+            ScenarioError(diagnostics: [
+                ConfigDiagnostic(file: scenario.file, line: location.line, column: location.column, message: message)
+            ])
         }
         guard let app = configuration.app(scenario.app) else {
-            throw fail("app '\(scenario.app)' is not in \(configuration.file) (apps: \(configuration.apps.map(\.name).joined(separator: ", "))).", scenario.appLocation)
+            throw fail(
+                "app '\(scenario.app)' is not in \(configuration.file) (apps: \(configuration.apps.map(\.name).joined(separator: ", "))).",
+                scenario.appLocation)
         }
         let known = app.providers.map(\.reference.name)
         let names = override.flatMap { $0.isEmpty ? nil : $0 } ?? scenario.providers ?? known
         let unknown = names.filter { !known.contains($0) }
         if !unknown.isEmpty {
             let source = override?.isEmpty == false ? "--provider" : "provider"
-            throw fail("\(source) '\(unknown.joined(separator: ", "))' is not a provider of app '\(app.name)' in \(configuration.file) (providers: \(known.joined(separator: ", "))).", scenario.providerLocation)
+            throw fail(
+                "\(source) '\(unknown.joined(separator: ", "))' is not a provider of app '\(app.name)' in \(configuration.file) (providers: \(known.joined(separator: ", "))).",
+                scenario.providerLocation)
         }
         return names
     }

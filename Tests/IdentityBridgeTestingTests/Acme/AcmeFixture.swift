@@ -17,7 +17,8 @@ enum AcmeFixture {
     static func registry(_ flaws: AcmeFlaws = []) -> ProviderRegistry { ProviderRegistry([AcmePlugin(flaws: flaws)]) }
 
     static func configuration(_ flaws: AcmeFlaws = []) throws -> IdentityConfiguration {
-        try ConfigurationLoader(registry: registry(flaws), environment: ConfigEnvironment(variables: [:])).load(yaml: yaml, file: "acme.yaml")
+        try ConfigurationLoader(registry: registry(flaws), environment: ConfigEnvironment(variables: [:])).load(
+            yaml: yaml, file: "acme.yaml")
     }
 
     static func conformance(_ flaws: AcmeFlaws = []) throws -> ProviderConformance {

@@ -54,7 +54,8 @@ struct AcmePlugin: ProviderPlugin {
                 .configurationInvalid, message: "No acme SDK port is attached to \(instance.reference).",
                 recovery: "Build the context with SimulatedVendors(factories: [AcmeSimulatorFactory()]).", provider: instance.reference)
         }
-        let issuer = AcmeIssuer(provider: instance.reference, settings: try settings(instance, as: AcmeSettings.self), clock: context.clock, flaws: flaws)
+        let issuer = AcmeIssuer(
+            provider: instance.reference, settings: try settings(instance, as: AcmeSettings.self), clock: context.clock, flaws: flaws)
         return AcmeProvider(reference: instance.reference, issuer: issuer, port: port, clock: context.clock, flaws: flaws)
     }
 }
@@ -70,7 +71,8 @@ struct AcmeIssuer: CredentialIssuer {
         guard let userId = user.userId, !userId.isEmpty else {
             throw IdentityError(
                 .missingIdentifier, field: "userId", vendorCode: "AcmeUserRequired",
-                message: "acme identifies users by id only; none was given\(flaws.contains(.leaksSecret) ? " (secret \(settings.secret.revealed))" : "").",
+                message:
+                    "acme identifies users by id only; none was given\(flaws.contains(.leaksSecret) ? " (secret \(settings.secret.revealed))" : "").",
                 recovery: "Pass the app's user id.", provider: provider)
         }
         let expires = clock.unixSeconds() + settings.tokenLifetime

@@ -21,7 +21,8 @@ final class AcmeProvider: IdentityProvider {
     }
 
     private func emit(_ name: IdentityEvent.Name, _ payload: IdentityEvent.Payload = .none) {
-        eventHub.emit(IdentityEvent(name, provider: reference, payload: payload, timestamp: flaws.contains(.wallClockEvents) ? Date() : clock.now()))
+        eventHub.emit(
+            IdentityEvent(name, provider: reference, payload: payload, timestamp: flaws.contains(.wallClockEvents) ? Date() : clock.now()))
     }
 
     func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
@@ -37,7 +38,9 @@ final class AcmeProvider: IdentityProvider {
 
     func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
         guard let payload = credential["acme_payload"], let signature = credential["acme_signature"] else {
-            let error = IdentityError(.tokenMissing, field: "acme_signature", message: "The acme credential needs acme_payload and acme_signature.", provider: reference)
+            let error = IdentityError(
+                .tokenMissing, field: "acme_signature", message: "The acme credential needs acme_payload and acme_signature.",
+                provider: reference)
             emit(.loginFailed, .failure(error))
             throw error
         }
@@ -58,14 +61,17 @@ final class AcmeProvider: IdentityProvider {
         let leak = flaws.contains(.leaksSecret) ? " (checked with \(acmeIssuer.settings.secret.revealed))" : ""
         switch refusal {
         case .badSignature:
-            return IdentityError(.tokenInvalid, field: "acme_signature", vendorCode: refusal.rawValue,
-                                 message: "acme refused the signature\(leak).", recovery: "Sign with the app's acme secret.", provider: reference)
+            return IdentityError(
+                .tokenInvalid, field: "acme_signature", vendorCode: refusal.rawValue,
+                message: "acme refused the signature\(leak).", recovery: "Sign with the app's acme secret.", provider: reference)
         case .expired:
-            return IdentityError(flaws.contains(.misreportsExpiry) ? .tokenInvalid : .tokenExpired, field: "acme_payload", vendorCode: refusal.rawValue,
-                                 message: "The acme credential has expired.", recovery: "Mint a fresh credential.", provider: reference)
+            return IdentityError(
+                flaws.contains(.misreportsExpiry) ? .tokenInvalid : .tokenExpired, field: "acme_payload", vendorCode: refusal.rawValue,
+                message: "The acme credential has expired.", recovery: "Mint a fresh credential.", provider: reference)
         case .malformed:
-            return IdentityError(.tokenMalformed, field: "acme_payload", vendorCode: refusal.rawValue,
-                                 message: "The acme payload is not base64url JSON.", provider: reference)
+            return IdentityError(
+                .tokenMalformed, field: "acme_payload", vendorCode: refusal.rawValue,
+                message: "The acme payload is not base64url JSON.", provider: reference)
         }
     }
 
@@ -89,7 +95,10 @@ final class AcmeProvider: IdentityProvider {
 
     func enterForeground() async throws(IdentityError) {
         if port.sessionExpired() {
-            emit(.sessionExpired, .failure(IdentityError(.sessionExpired, vendorCode: "AcmeExpired", message: "The acme session expired.", provider: reference)))
+            emit(
+                .sessionExpired,
+                .failure(
+                    IdentityError(.sessionExpired, vendorCode: "AcmeExpired", message: "The acme session expired.", provider: reference)))
         }
     }
 
@@ -98,8 +107,12 @@ final class AcmeProvider: IdentityProvider {
         let event: IdentityEvent
         switch name {
         case "AcmeAgentReply":
-            event = IdentityEvent(.agentMessageReceived, provider: reference, payload: .agentMessage(IdentityEvent.AgentMessage(
-                publishId: nil, createdAt: nil, type: "text", body: data["body"]?.stringValue, attachments: [])), timestamp: timestamp)
+            event = IdentityEvent(
+                .agentMessageReceived, provider: reference,
+                payload: .agentMessage(
+                    IdentityEvent.AgentMessage(
+                        publishId: nil, createdAt: nil, type: "text", body: data["body"]?.stringValue, attachments: [])),
+                timestamp: timestamp)
         default:
             event = IdentityEvent(.vendorEvent, provider: reference, payload: .vendor(name: name, data: data), timestamp: timestamp)
         }

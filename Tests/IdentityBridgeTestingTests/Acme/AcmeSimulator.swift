@@ -36,8 +36,9 @@ final class AcmeSimulator: VendorSimulator, AcmePort {
         var conversations: Int
         var expires: Int64?
         var provider: ProviderUser {
-            ProviderUser(vendorUserId: vendorId, externalId: externalId, email: email, name: name,
-                         isAnonymous: externalId == nil, isAuthenticated: externalId != nil)
+            ProviderUser(
+                vendorUserId: vendorId, externalId: externalId, email: email, name: name,
+                isAnonymous: externalId == nil, isAuthenticated: externalId != nil)
         }
     }
     struct State {
@@ -64,26 +65,29 @@ final class AcmeSimulator: VendorSimulator, AcmePort {
 
     func login(payload: String, signature: String) -> Result<ProviderUser, AcmeRefusal> {
         let expected = HMACDigest.hex(HMACDigest.sha256(Array(payload.utf8), secret: secret))
-        guard HMACDigest.constantTimeEquals(Array(expected.utf8), Array(signature.lowercased().utf8)) else { return .failure(.badSignature) }
+        guard HMACDigest.constantTimeEquals(Array(expected.utf8), Array(signature.lowercased().utf8)) else {
+            return .failure(.badSignature)
+        }
         guard let bytes = Base64URL.decode(Array(payload.utf8)), let json = try? JSONValue.parse(bytes: bytes),
             let user = json["user"]?.stringValue, let expires = json["expires"]?.intValue
         else { return .failure(.malformed) }
         guard clock.unixSeconds() < expires else { return .failure(.expired) }
-        return .success(state.withLock { state in
-            let index: Int
-            if let existing = state.users.firstIndex(where: { $0.externalId == user }) {
-                index = existing
-            } else {
-                state.users.append(User(vendorId: "acme-\(state.nextId)", externalId: user, conversations: 0))
-                state.nextId += 1
-                index = state.users.count - 1
-            }
-            state.users[index].email = json["email"]?.stringValue
-            state.users[index].name = json["name"]?.stringValue
-            state.users[index].expires = expires
-            state.current = index
-            return state.users[index].provider
-        })
+        return .success(
+            state.withLock { state in
+                let index: Int
+                if let existing = state.users.firstIndex(where: { $0.externalId == user }) {
+                    index = existing
+                } else {
+                    state.users.append(User(vendorId: "acme-\(state.nextId)", externalId: user, conversations: 0))
+                    state.nextId += 1
+                    index = state.users.count - 1
+                }
+                state.users[index].email = json["email"]?.stringValue
+                state.users[index].name = json["name"]?.stringValue
+                state.users[index].expires = expires
+                state.current = index
+                return state.users[index].provider
+            })
     }
 
     func logout() { state.withLock { $0.current = nil } }
