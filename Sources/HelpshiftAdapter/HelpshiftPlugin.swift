@@ -1,3 +1,4 @@
+public import Foundation
 public import IdentityBridge
 
 extension ProviderKind {
@@ -5,23 +6,73 @@ extension ProviderKind {
     public static let helpshift: ProviderKind = "helpshift"
 }
 
-/// STUB (replaced by the adapter's issue): the `helpshift` plugin.
-public struct HelpshiftPlugin: ProviderPlugin {
+/// The `helpshift` plugin: parses the Helpshift settings, builds the issuer and the session adapter,
+/// and maps raw Helpshift events without a configured instance.
+///
+/// ```yaml
+/// - kind: helpshift
+///   identity_verification: true
+///   secret: ${HELPSHIFT_SECRET}
+///   previous_secrets: [${HELPSHIFT_OLD_SECRET}]
+///   digest_input: auto            # auto | user_id | email | user_id_and_email (userId + email, no separator)
+///   digest_encoding: hex          # hex | base64 | base64_unpadded
+///   full_privacy: false
+///   clear_anonymous_user_on_login: false
+///   identity_system: false
+///   identity_secret: ${HELPSHIFT_IDENTITY_SECRET}   # required when identity_system is true
+/// ```
+public struct HelpshiftPlugin: ProviderPlugin, VendorEventMapping {
     /// Creates the plugin.
     public init() {}
     /// The `helpshift` kind.
     public var kind: ProviderKind { .helpshift }
-    /// STUB.
+
+    /// Reads exactly the Helpshift keys; `secret` is required, `identity_secret` too when `identity_system` is on.
     public func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? {
-        reader.error("the helpshift adapter is not implemented yet")
-        return nil
+        let identityVerification = reader.bool("identity_verification", default: false)
+        let secret = reader.secret("secret")
+        let previousSecrets = reader.secrets("previous_secrets") ?? []
+        let digestInput = reader.choice("digest_input", HelpshiftDigestInput.allCases.map(\.rawValue), default: HelpshiftDigestInput.auto.rawValue)
+        let digestEncoding = reader.choice(
+            "digest_encoding", HelpshiftDigestEncoding.allCases.map(\.rawValue), default: HelpshiftDigestEncoding.hex.rawValue)
+        let fullPrivacy = reader.bool("full_privacy", default: false)
+        let clear = reader.bool("clear_anonymous_user_on_login", default: false)
+        let identitySystem = reader.bool("identity_system", default: false)
+        let identitySecret = reader.secret("identity_secret", required: identitySystem)
+        if fullPrivacy, let digestInput, digestInput != HelpshiftDigestInput.auto.rawValue, digestInput != HelpshiftDigestInput.userId.rawValue {
+            reader.error(
+                "'digest_input' of helpshift provider is '\(digestInput)' but full_privacy is true: with full privacy the userAuthToken is computed on the user ID only (use auto or user_id).",
+                at: "digest_input")
+        }
+        guard !reader.hasErrors, let secret, let digestInput, let digestEncoding,
+              let input = HelpshiftDigestInput(rawValue: digestInput), let encoding = HelpshiftDigestEncoding(rawValue: digestEncoding)
+        else { return nil }
+        return HelpshiftSettings(
+            identityVerification: identityVerification, secret: secret, previousSecrets: previousSecrets, digestInput: input,
+            digestEncoding: encoding, fullPrivacy: fullPrivacy, clearAnonymousUserOnLogin: clear,
+            identitySystem: identitySystem, identitySecret: identitySystem ? identitySecret : nil)
     }
-    /// STUB.
+
+    /// The ``HelpshiftCredentialIssuer`` of an instance.
     public func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
-        throw .unsupported("makeIssuer", provider: instance.reference)
+        HelpshiftCredentialIssuer(settings: try settings(instance, as: HelpshiftSettings.self), provider: instance.reference, clock: clock)
     }
-    /// STUB.
+
+    /// The ``HelpshiftProvider`` of an instance, over the context's ``HelpshiftSDKPort``.
     public func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
-        throw .unsupported("makeProvider", provider: instance.reference)
+        let settings = try settings(instance, as: HelpshiftSettings.self)
+        guard let port = context.port(instance) as? any HelpshiftSDKPort else {
+            throw IdentityError(
+                .configurationInvalid, field: "port",
+                message: "No Helpshift SDK port is attached for \(instance.reference) of app \(instance.app).",
+                recovery: "Build the ProviderContext with a port closure that returns a HelpshiftSDKPort (the SDK bridge, or HelpshiftSimulator in tests).",
+                provider: instance.reference)
+        }
+        return HelpshiftProvider(settings: settings, reference: instance.reference, port: port, clock: context.clock, logger: context.logger)
+    }
+
+    /// Maps one raw Helpshift event (constant or raw name, either key style) into uniform events.
+    public func mapVendorEvent(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError) -> [IdentityEvent] {
+        try HelpshiftEventMapper.map(name: name, data: data, provider: provider, timestamp: timestamp)
     }
 }

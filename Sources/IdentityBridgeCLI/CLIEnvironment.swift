@@ -1,6 +1,6 @@
+import Foundation
 public import IdentityBridge
 public import IdentityBridgeTesting
-import Foundation
 import Synchronization
 
 /// Where `identityctl` writes: machine output (one JSON object per line) to `stdout`, human

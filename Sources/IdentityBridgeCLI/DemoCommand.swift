@@ -10,9 +10,7 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Log a sample user in and out of every configured provider, against the built-in simulators.",
         discussion: """
-            Loads the configuration (default: config.example.yaml in the current directory), then for
-            every app and provider instance logs a sample user in, shows the uniform events, logs out
-            and shows the events again. Nothing leaves the machine: every vendor is simulated.
+            Loads the configuration (default: config.example.yaml in the current directory), then for every app and provider instance logs a sample user in, shows the uniform events, logs out and shows the events again. Nothing leaves the machine: every vendor is simulated.
 
             Examples:
               identityctl demo
@@ -32,14 +30,16 @@ struct DemoCommand: AsyncParsableCommand {
         let out = environment.output.stdout
         guard FileManager.default.fileExists(atPath: config) else {
             environment.output.stderr(
-                "error: no configuration file at '\(config)'. Run 'identityctl demo' from the repository root (it reads config.example.yaml) or pass --config FILE.")
+                "error: no configuration file at '\(config)'. Run 'identityctl demo' from the repository root (it reads config.example.yaml) or pass --config FILE."
+            )
             throw ExitCode.failure
         }
         let configuration: IdentityConfiguration
         switch CommandSupport.loadConfiguration(config, environment: environment) {
         case .success(let loaded): configuration = loaded
         case .failure:
-            environment.output.stderr("error: \(config) is not a valid configuration (see above); 'identityctl validate \(config)' checks it.")
+            environment.output.stderr(
+                "error: \(config) is not a valid configuration (see above); 'identityctl validate \(config)' checks it.")
             throw ExitCode.failure
         }
         let clock = ManualClock(unixSeconds: time.now ?? SystemClock().unixSeconds())
@@ -50,7 +50,9 @@ struct DemoCommand: AsyncParsableCommand {
         var failures = 0
         var count = 0
 
-        out("IdentityBridge demo: \(configuration.file), every vendor simulated, clock at \(ISO8601DateFormatter().string(from: clock.now())).")
+        out(
+            "IdentityBridge demo: \(configuration.file), every vendor simulated, clock at \(ISO8601DateFormatter().string(from: clock.now()))."
+        )
         out("Sample user: \(user.name ?? "-") <\(user.email ?? "-")>, user id \(user.userId ?? "-").")
         for app in configuration.apps {
             for instance in app.providers {
@@ -112,7 +114,7 @@ struct DemoCommand: AsyncParsableCommand {
     static func preview(_ credential: Credential) -> String {
         credential.fields.keys.sorted().map { key in
             let value = credential.fields[key]?.jsonString ?? "null"
-            return "\(key)=" + (value.count > 40 ? String(value.prefix(37)) + "..." : value)
+            return "\(key)=" + (value.count > 24 ? String(value.prefix(21)) + "...\"" : value)
         }.joined(separator: " ")
     }
 

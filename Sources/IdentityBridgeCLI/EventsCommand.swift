@@ -7,15 +7,16 @@ struct EventsCommand: AsyncParsableCommand {
         commandName: "events",
         abstract: "Map raw vendor events (JSON lines on stdin) into uniform events (JSON lines on stdout).",
         discussion: """
-            Reads one vendor event per line, {"name": "...", "data": {...}}, and writes each uniform
-            event as {"name", "provider", "kind", "data"}. A line that cannot be mapped gives
-            {"error": {...}, "line": N}; processing goes on and the exit status is 1 at the end.
-            --provider is a kind (helpshift, zendesk-chat, ...) or, with --config and --app, an
-            instance name.
+            Reads one vendor event per line, {"name": "...", "data": {...}}, and writes each uniform event as \
+            {"name", "provider", "kind", "data"}. A line that cannot be mapped gives {"error": {...}, "line": \
+            N}; processing goes on and the exit status is 1 at the end. --provider is a kind (helpshift, \
+            zendesk-chat, ...) or, with --config and --app, an instance name.
 
             Examples:
-              echo '{"name":"userLoginSucceeded","data":{}}' | identityctl events --provider helpshift
-              identityctl events --config config.example.yaml --app demo --provider zendesk-messaging < events.jsonl
+              echo '{"name": "widgetToggle", "data": {"visible": true}}' \\
+                  | identityctl events --provider helpshift
+              identityctl events --config config.example.yaml --app demo \\
+                  --provider zendesk-messaging < events.jsonl
             """)
 
     @Option(name: .long, help: ArgumentHelp("A provider kind, or an instance name with --config and --app.", valueName: "kind-or-name"))
@@ -44,17 +45,20 @@ struct EventsCommand: AsyncParsableCommand {
         } else if let plugin = environment.registry.plugin(for: ProviderKind(rawValue: provider)) {
             target = .success((plugin, ProviderReference(kind: plugin.kind)))
         } else {
-            target = .failure(IdentityError(
-                .configurationInvalid, field: "provider",
-                message: "Unknown provider kind \"\(provider)\"; kinds: \(environment.registry.kinds.map(\.rawValue).joined(separator: ", ")).",
-                recovery: "Pass a kind, or an instance name together with --config and --app."))
+            target = .failure(
+                IdentityError(
+                    .configurationInvalid, field: "provider",
+                    message:
+                        "Unknown provider kind \"\(provider)\"; kinds: \(environment.registry.kinds.map(\.rawValue).joined(separator: ", ")).",
+                    recovery: "Pass a kind, or an instance name together with --config and --app."))
         }
         return target.flatMap { plugin, reference in
             guard let mapping = plugin as? any VendorEventMapping else {
-                return .failure(IdentityError(
-                    .unsupportedOperation, field: "provider",
-                    message: "The \(plugin.kind) plugin does not map vendor events.",
-                    recovery: "Use a kind whose vendor SDK emits events.", provider: reference))
+                return .failure(
+                    IdentityError(
+                        .unsupportedOperation, field: "provider",
+                        message: "The \(plugin.kind) plugin does not map vendor events.",
+                        recovery: "Use a kind whose vendor SDK emits events.", provider: reference))
             }
             return .success((mapping, reference))
         }

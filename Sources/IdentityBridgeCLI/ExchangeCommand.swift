@@ -7,12 +7,16 @@ struct ExchangeCommand: AsyncParsableCommand {
         commandName: "exchange",
         abstract: "Exchange a user token for the vendor JWT (Zendesk Support's JWT endpoint).",
         discussion: """
-            Prints {"jwt": "..."} and exits 0, or {"error": {...}} and exits 1 when the user token
-            is not valid or the provider does not exchange tokens (unsupported_operation).
+            What a JWT endpoint for Zendesk Support does: prints {"jwt": "..."} and exits 0, or {"error": {...}} \
+            and exits 1 when the user token is not valid or the provider does not exchange tokens \
+            (unsupported_operation).
 
             Examples:
-              identityctl token --config config.example.yaml --app demo --provider zendesk-support --user-id u-1 --email ann@example.com --name Ann
-              identityctl exchange --config config.example.yaml --app demo --provider zendesk-support USER_TOKEN
+              identityctl token --config config.example.yaml --app demo \\
+                  --provider zendesk-support --user-id u-1 \\
+                  --email ann@example.com --name Ann
+              identityctl exchange --config config.example.yaml --app demo \\
+                  --provider zendesk-support USER_TOKEN
             """)
 
     @OptionGroup var instance: InstanceOptions

@@ -56,8 +56,11 @@ enum CommandSupport {
     }
 
     /// Builds the issuer of the instance named by `options`.
-    static func issuer(_ options: InstanceOptions, environment: CLIEnvironment) -> Result<(ProviderInstanceConfiguration, any CredentialIssuer), IdentityError> {
-        instance(config: options.config, app: options.app, provider: options.provider, environment: environment).flatMap { instance, plugin in
+    static func issuer(_ options: InstanceOptions, environment: CLIEnvironment) -> Result<
+        (ProviderInstanceConfiguration, any CredentialIssuer), IdentityError
+    > {
+        instance(config: options.config, app: options.app, provider: options.provider, environment: environment).flatMap {
+            instance, plugin in
             Result { () throws(IdentityError) in (instance, try plugin.makeIssuer(instance, clock: options.time.clock)) }
         }
     }

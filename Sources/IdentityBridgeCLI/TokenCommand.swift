@@ -7,14 +7,16 @@ struct TokenCommand: AsyncParsableCommand {
         commandName: "token",
         abstract: "Issue a user's credential for one provider instance.",
         discussion: """
-            Prints {"app", "provider", "kind", "credential": {...}} on stdout and exits 0, or
-            {"error": {"code", "field", "message", "vendor_code", ...}} and exits 1 when the input
-            breaks a vendor rule or the configuration is invalid.
+            Prints {"app", "provider", "kind", "credential": {...}} on stdout and exits 0, or {"error": {"code", \
+            "field", "message", "vendor_code", ...}} and exits 1 when the input breaks a vendor rule or the \
+            configuration is invalid.
 
             Examples:
-              identityctl token --config config.example.yaml --app demo --provider zendesk-chat \\
-                  --user-id u-1 --email ann@example.com --name "Ann Example" --now 1767225600
-              identityctl token --config config.example.yaml --app demo --provider helpshift --user-id u-1
+              identityctl token --config config.example.yaml --app demo \\
+                  --provider zendesk-chat --user-id u-1 \\
+                  --email ann@example.com --name "Ann Example" --now 1767225600
+              identityctl token --config config.example.yaml --app demo \\
+                  --provider helpshift --user-id u-1
             """)
 
     @OptionGroup var instance: InstanceOptions

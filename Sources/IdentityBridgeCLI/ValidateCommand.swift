@@ -7,9 +7,7 @@ struct ValidateCommand: AsyncParsableCommand {
         commandName: "validate",
         abstract: "Check configuration files: every problem as FILE:LINE:COLUMN: error: MESSAGE.",
         discussion: """
-            Prints one summary line per valid file (apps and providers) and exits 0, or one
-            FILE:LINE:COLUMN: error: MESSAGE line per problem on stdout and exits 1.
-            Secrets are resolved from the environment (${VAR}, ${VAR:-default}) and from *_file: paths.
+            Prints one summary line per valid file (its apps and providers) and exits 0, or one FILE:LINE:COLUMN: error: MESSAGE line per problem, also on stdout, and exits 1. Secrets are resolved from the environment (${VAR}, ${VAR:-default}) and from *_file: paths.
 
             Examples:
               identityctl validate config.example.yaml

@@ -7,13 +7,15 @@ struct VerifyCommand: AsyncParsableCommand {
         commandName: "verify",
         abstract: "Verify a token as the vendor would.",
         discussion: """
-            Prints {"valid": true, "claims": {...}} and exits 0, or {"valid": false, "error": {...}}
-            and exits 1. For Helpshift the TOKEN is the userAuthToken and --user-id / --email name
-            the user it must prove; JWT providers need neither.
+            Prints {"valid": true, "claims": {...}} and exits 0, or {"valid": false, "error": {...}} and exits \
+            1. For Helpshift the TOKEN is the userAuthToken and --user-id / --email name the user it must prove; \
+            JWT providers need neither.
 
             Examples:
-              identityctl verify --config config.example.yaml --app demo --provider zendesk-chat --now 1767225700 eyJhbGciOi...
-              identityctl verify --config config.example.yaml --app demo --provider helpshift --user-id u-1 3f1c...
+              identityctl verify --config config.example.yaml --app demo \\
+                  --provider zendesk-chat --now 1767225660 eyJhbGciOi...
+              identityctl verify --config config.example.yaml --app demo \\
+                  --provider helpshift --user-id u-1 3f1c9a...
             """)
 
     @OptionGroup var instance: InstanceOptions

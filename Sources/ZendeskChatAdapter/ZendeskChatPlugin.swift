@@ -5,23 +5,75 @@ extension ProviderKind {
     public static let zendeskChat: ProviderKind = "zendesk-chat"
 }
 
-/// STUB (replaced by the adapter's issue): the `zendesk-chat` plugin.
+/// The `zendesk-chat` plugin: Zendesk Chat SDK v2 JWT authentication.
+///
+/// Settings: `account_key` (secret), `secret` (Chat shared secret), `token_lifetime`
+/// (default 5m, at most 7m: a longer lifetime is a configuration error).
 public struct ZendeskChatPlugin: ProviderPlugin {
     /// Creates the plugin.
     public init() {}
     /// The `zendesk-chat` kind.
     public var kind: ProviderKind { .zendeskChat }
-    /// STUB.
+
+    /// Reads `account_key`, `secret` and `token_lifetime`.
     public func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? {
-        reader.error("the zendesk-chat adapter is not implemented yet")
-        return nil
+        let accountKey = reader.secret("account_key")
+        let secret = reader.secret("secret")
+        let lifetime = reader.duration(
+            "token_lifetime", default: ZendeskChatLimits.defaultTokenLifetime, range: 1...ZendeskChatLimits.maxLifetime)
+        guard let accountKey, let secret, !reader.hasErrors else { return nil }
+        return ZendeskChatSettings(accountKey: accountKey, secret: secret, tokenLifetime: lifetime)
     }
-    /// STUB.
+
+    /// Builds the Chat JWT issuer and verifier.
     public func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
-        throw .unsupported("makeIssuer", provider: instance.reference)
+        try ZendeskChatIssuer(settings: settings(instance, as: ZendeskChatSettings.self), provider: instance.reference, clock: clock)
     }
-    /// STUB.
+
+    /// Builds the Chat session provider over the instance's ``ZendeskChatSDKPort``.
     public func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
-        throw .unsupported("makeProvider", provider: instance.reference)
+        let settings = try settings(instance, as: ZendeskChatSettings.self)
+        guard let port = context.port(instance) as? any ZendeskChatSDKPort else {
+            throw IdentityError(
+                .configurationInvalid, message: "No Zendesk Chat SDK port is attached to \(instance.reference).",
+                recovery: "Build the provider with a ProviderContext whose port returns a ZendeskChatSDKPort (e.g. SimulatedVendors).",
+                provider: instance.reference)
+        }
+        let issuer = try ZendeskChatIssuer(settings: settings, provider: instance.reference, clock: context.clock)
+        return ZendeskChatProvider(
+            issuer: issuer, accountKey: settings.accountKey, port: port, clock: context.clock, logger: context.logger)
     }
+}
+
+extension ZendeskChatPlugin: VendorEventMapping {
+    /// Maps the SDK's `Chat.NotificationAuthenticationFailed` (data `{"error": "<AuthenticationError>"}`)
+    /// to `authentication_failed` then `fell_back_to_anonymous`; any other name passes through as `vendor_event`.
+    public func mapVendorEvent(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError) -> [IdentityEvent] {
+        guard name == ZendeskChatVendorEvents.authenticationFailed else {
+            return [IdentityEvent(.vendorEvent, provider: provider, payload: .vendor(name: name, data: data), timestamp: timestamp)]
+        }
+        guard let errorName = data["error"]?.stringValue else {
+            throw IdentityError(
+                .invalidValueType, field: "error", message: "\(name) needs a string \"error\" naming the AuthenticationError.",
+                recovery: "Pass {\"error\": \"invalidAccessToken\"} or another AuthenticationError case.", provider: provider)
+        }
+        guard let vendorError = ZendeskChatAuthenticationError(rawValue: errorName) else {
+            throw IdentityError(
+                .invalidValueType, field: "error", message: "\"\(errorName)\" is not a Chat SDK AuthenticationError.",
+                recovery: "Use one of: \(ZendeskChatAuthenticationError.allCases.map(\.rawValue).joined(separator: ", ")).", provider: provider)
+        }
+        let error = IdentityError(
+            vendorError.uniformCode, vendorCode: vendorError.rawValue, message: vendorError.vendorDescription + ".",
+            recovery: "The chat continues as an anonymous session; fix the JWT and authenticate again.", provider: provider)
+        return [
+            IdentityEvent(.authenticationFailed, provider: provider, payload: .failure(error), timestamp: timestamp),
+            IdentityEvent(.fellBackToAnonymous, provider: provider, payload: .none, timestamp: timestamp),
+        ]
+    }
+}
+
+/// Raw event names of the Chat SDK.
+public enum ZendeskChatVendorEvents {
+    /// `Chat.NotificationAuthenticationFailed`, posted with an `AuthenticationError`.
+    public static let authenticationFailed = "Chat.NotificationAuthenticationFailed"
 }

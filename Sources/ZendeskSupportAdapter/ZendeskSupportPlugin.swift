@@ -5,23 +5,43 @@ extension ProviderKind {
     public static let zendeskSupport: ProviderKind = "zendesk-support"
 }
 
-/// STUB (replaced by the adapter's issue): the `zendesk-support` plugin.
+/// The `zendesk-support` plugin: Zendesk Support SDK anonymous and JWT identities.
+///
+/// Settings: `auth` (anonymous | jwt, required), `secret` (Zendesk shared secret, required for
+/// jwt), `user_token_lifetime` (default 10m), optional `user_token_secret` (default: derived
+/// from `secret` with HKDF-SHA256, see ``ZendeskSupportSettings/deriveUserTokenKey(from:)``).
 public struct ZendeskSupportPlugin: ProviderPlugin {
     /// Creates the plugin.
     public init() {}
     /// The `zendesk-support` kind.
     public var kind: ProviderKind { .zendeskSupport }
-    /// STUB.
+
+    /// Reads `auth`, `secret`, `user_token_secret` and `user_token_lifetime`.
     public func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? {
-        reader.error("the zendesk-support adapter is not implemented yet")
-        return nil
+        let auth = reader.choice("auth", ZendeskSupportAuthMode.allCases.map(\.rawValue), default: nil).flatMap(ZendeskSupportAuthMode.init(rawValue:))
+        let secret = reader.secret("secret", required: auth == .jwt)
+        let userTokenSecret = reader.secret("user_token_secret", required: false)
+        let lifetime = reader.duration(
+            "user_token_lifetime", default: ZendeskSupportLimits.defaultUserTokenLifetime, range: 1...ZendeskSupportLimits.maxUserTokenLifetime)
+        guard let auth, !reader.hasErrors else { return nil }
+        return ZendeskSupportSettings(auth: auth, secret: secret, userTokenSecret: userTokenSecret, userTokenLifetime: lifetime)
     }
-    /// STUB.
+
+    /// Builds the issuer (user tokens, exchange and verification).
     public func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
-        throw .unsupported("makeIssuer", provider: instance.reference)
+        try ZendeskSupportIssuer(settings: settings(instance, as: ZendeskSupportSettings.self), provider: instance.reference, clock: clock)
     }
-    /// STUB.
+
+    /// Builds the session provider over the instance's ``ZendeskSupportSDKPort``.
     public func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
-        throw .unsupported("makeProvider", provider: instance.reference)
+        let settings = try settings(instance, as: ZendeskSupportSettings.self)
+        guard let port = context.port(instance) as? any ZendeskSupportSDKPort else {
+            throw IdentityError(
+                .configurationInvalid, message: "No Zendesk Support SDK port is attached to \(instance.reference).",
+                recovery: "Build the provider with a ProviderContext whose port returns a ZendeskSupportSDKPort (e.g. SimulatedVendors).",
+                provider: instance.reference)
+        }
+        let issuer = try ZendeskSupportIssuer(settings: settings, provider: instance.reference, clock: context.clock)
+        return ZendeskSupportProvider(issuer: issuer, port: port, clock: context.clock)
     }
 }

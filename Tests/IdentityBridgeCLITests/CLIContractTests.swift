@@ -20,7 +20,8 @@ struct CLIContractTests {
 
     @Test("validate: exit 1 and one FILE:LINE:COLUMN: error line per problem, every file checked")
     func validateInvalid() async throws {
-        let bad = try temporaryFile("""
+        let bad = try temporaryFile(
+            """
             apps:
               web:
                 providers:
@@ -45,11 +46,37 @@ struct CLIContractTests {
         let binary = try temporaryFile("\u{0}\u{1}ELF", name: "binary.yaml")
         let run = await identityctl(["validate", "/nonexistent.yaml", empty, binary])
         #expect(run.status == 1)
-        #expect(run.stdout == [
-            "/nonexistent.yaml:1:1: error: no such configuration file '/nonexistent.yaml'.",
-            "\(empty):1:1: error: configuration is empty; expected a mapping with 'apps:'.",
-            "\(binary):1:1: error: configuration is a binary file (it contains NUL bytes), not YAML.",
-        ])
+        #expect(
+            run.stdout == [
+                "/nonexistent.yaml:1:1: error: no such configuration file '/nonexistent.yaml'.",
+                "\(empty):1:1: error: configuration is empty; expected a mapping with 'apps:'.",
+                "\(binary):1:1: error: configuration is a binary file (it contains NUL bytes), not YAML.",
+            ])
+    }
+
+    @Test("validate never prints a secret: not a literal one, not a resolved one, not a file's")
+    func validateRedaction() async throws {
+        let secretFile = try temporaryFile(echoSecret + "-from-file", name: "echo.secret")
+        let path = try temporaryFile(
+            """
+            apps:
+              web:
+                providers:
+                  - kind: echo
+                    secret: \(echoSecret)-literal
+                  - kind: echo
+                    name: from-env
+                    secret: ${ECHO_SECRET}
+                    token_lifetime: forever
+                  - kind: echo
+                    name: from-file
+                    secret_file: \(secretFile)
+                    colour: blue
+            """)
+        let run = await identityctl(["validate", path])
+        #expect(run.status == 1)
+        #expect(run.stdout.count == 3)
+        #expect(!run.allText.contains(echoSecret))
     }
 
     @Test("validate without a file is a usage error (exit 2)")
@@ -65,7 +92,10 @@ struct CLIContractTests {
     @Test("token prints {app, provider, kind, credential} and the credential verifies")
     func token() async throws {
         let path = try echoConfiguration()
-        let run = await identityctl(["token", "--config", path, "--app", "web", "--provider", "echo", "--user-id", "u-1", "--email", "ann@example.com", "--now", "1767225600"])
+        let run = await identityctl([
+            "token", "--config", path, "--app", "web", "--provider", "echo", "--user-id", "u-1", "--email", "ann@example.com", "--now",
+            "1767225600",
+        ])
         #expect(run.status == 0)
         let object = try #require(run.object)
         #expect(keys(of: object) == ["app", "provider", "kind", "credential"])
@@ -145,7 +175,9 @@ struct CLIContractTests {
     @Test("verify: a fresh token is {\"valid\": true, \"claims\"}; tampered or expired is {\"valid\": false, \"error\"} and exit 1")
     func verify() async throws {
         let path = try echoConfiguration()
-        let issued = await identityctl(["token", "--config", path, "--app", "web", "--provider", "echo", "--user-id", "u-1", "--now", "1000"])
+        let issued = await identityctl([
+            "token", "--config", path, "--app", "web", "--provider", "echo", "--user-id", "u-1", "--now", "1000",
+        ])
         let jwt = try #require(issued.object?["credential"]?["jwt"]?.stringValue)
         let base = ["verify", "--config", path, "--app", "web", "--provider", "echo"]
 
@@ -178,7 +210,9 @@ struct CLIContractTests {
     @Test("exchange: a valid user token gives {\"jwt\"}; an invalid one exit 1; a kind without exchange is unsupported_operation")
     func exchange() async throws {
         let path = try echoConfiguration()
-        let issued = await identityctl(["token", "--config", path, "--app", "web", "--provider", "echo", "--user-id", "u-1", "--now", "1000"])
+        let issued = await identityctl([
+            "token", "--config", path, "--app", "web", "--provider", "echo", "--user-id", "u-1", "--now", "1000",
+        ])
         let userToken = try #require(issued.object?["credential"]?["jwt"]?.stringValue)
         let run = await identityctl(["exchange", "--config", path, "--app", "web", "--provider", "echo", "--now", "1001", userToken])
         #expect(run.status == 0)
@@ -214,7 +248,11 @@ struct CLIContractTests {
         #expect(run.status == 1)
         let lines = run.json
         #expect(lines.count == 8, "blank lines are skipped")
-        #expect(lines[0] == ["name": "login_succeeded", "provider": "echo", "kind": "echo", "data": ["user": ["vendor_user_id": "v-1", "anonymous": false, "authenticated": true]]])
+        #expect(
+            lines[0] == [
+                "name": "login_succeeded", "provider": "echo", "kind": "echo",
+                "data": ["user": ["vendor_user_id": "v-1", "anonymous": false, "authenticated": true]],
+            ])
         #expect(lines[1]["error"]?["code"] == "invalid_value_type")
         #expect(lines[1]["line"] == 2)
         #expect(lines[2]["error"]?["field"] == "data.id")
@@ -230,8 +268,10 @@ struct CLIContractTests {
 
     @Test("events: all lines mapped is exit 0; --provider names an instance with --config and --app")
     func eventsByInstance() async throws {
-        let path = try temporaryFile("apps:\n  web:\n    providers:\n      - kind: echo\n        name: eu\n        secret: ${ECHO_SECRET}\n")
-        let run = await identityctl(["events", "--config", path, "--app", "web", "--provider", "eu"], input: [#"{"name":"loggedOut","data":{}}"#])
+        let path = try temporaryFile(
+            "apps:\n  web:\n    providers:\n      - kind: echo\n        name: eu\n        secret: ${ECHO_SECRET}\n")
+        let run = await identityctl(
+            ["events", "--config", path, "--app", "web", "--provider", "eu"], input: [#"{"name":"loggedOut","data":{}}"#])
         #expect(run.status == 0)
         #expect(run.object == ["name": "logged_out", "provider": "eu", "kind": "echo", "data": [:]])
     }
@@ -252,7 +292,8 @@ struct CLIContractTests {
 
     @Test("demo logs a user in and out of every instance against the simulators and shows the events")
     func demo() async throws {
-        let path = try temporaryFile("""
+        let path = try temporaryFile(
+            """
             apps:
               web:
                 providers:
@@ -290,7 +331,9 @@ struct CLIContractTests {
 
     // MARK: help
 
-    @Test("every subcommand has --help with examples (exit 0, on stdout)", arguments: ["validate", "token", "verify", "exchange", "events", "demo"])
+    @Test(
+        "every subcommand has --help with examples (exit 0, on stdout)",
+        arguments: ["validate", "token", "verify", "exchange", "events", "demo"])
     func help(subcommand: String) async {
         let run = await identityctl([subcommand, "--help"])
         #expect(run.status == 0)

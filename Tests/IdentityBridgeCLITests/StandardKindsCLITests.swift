@@ -25,15 +25,20 @@ struct StandardKindsCLITests {
     func validateExample() async {
         let run = await standardCTL(["validate", exampleConfiguration])
         #expect(run.status == 0, "\(run.allText)")
-        #expect(run.stdout == ["\(exampleConfiguration): ok: 1 app (demo), 4 providers (demo/helpshift: helpshift, demo/zendesk-support: zendesk-support, demo/zendesk-chat: zendesk-chat, demo/zendesk-messaging: zendesk-messaging)"])
+        #expect(
+            run.stdout == [
+                "\(exampleConfiguration): ok: 1 app (demo), 4 providers (demo/helpshift: helpshift, demo/zendesk-support: zendesk-support, demo/zendesk-chat: zendesk-chat, demo/zendesk-messaging: zendesk-messaging)"
+            ])
     }
 
-    @Test("token prints the credential fields of the contract for each kind", arguments: [
-        ("helpshift", ["userId", "userEmail", "userName", "userAuthToken"]),
-        ("zendesk-support", ["user_token"]),
-        ("zendesk-chat", ["jwt"]),
-        ("zendesk-messaging", ["jwt"]),
-    ])
+    @Test(
+        "token prints the credential fields of the contract for each kind",
+        arguments: [
+            ("helpshift", ["userId", "userEmail", "userName", "userAuthToken"]),
+            ("zendesk-support", ["user_token"]),
+            ("zendesk-chat", ["jwt"]),
+            ("zendesk-messaging", ["jwt"]),
+        ])
     func token(provider: String, fields: [String]) async throws {
         let run = await standardCTL([
             "token", "--config", exampleConfiguration, "--app", "demo", "--provider", provider,
@@ -48,7 +53,8 @@ struct StandardKindsCLITests {
     @Test("a JWT from token verifies with verify", arguments: ["zendesk-chat", "zendesk-messaging"])
     func verifyJWT(provider: String) async throws {
         let base = ["--config", exampleConfiguration, "--app", "demo", "--provider", provider]
-        let issued = await standardCTL(["token"] + base + ["--user-id", "u-1", "--email", "ann@example.com", "--name", "Ann", "--now", "1767225600"])
+        let issued = await standardCTL(
+            ["token"] + base + ["--user-id", "u-1", "--email", "ann@example.com", "--name", "Ann", "--now", "1767225600"])
         let jwt = try #require(issued.object?["credential"]?["jwt"]?.stringValue)
         let run = await standardCTL(["verify"] + base + ["--now", "1767225660", jwt])
         #expect(run.status == 0, "\(run.allText)")
@@ -73,7 +79,8 @@ struct StandardKindsCLITests {
     @Test("Zendesk Support: the user token from token exchanges for a JWT")
     func exchangeSupport() async throws {
         let base = ["--config", exampleConfiguration, "--app", "demo", "--provider", "zendesk-support"]
-        let issued = await standardCTL(["token"] + base + ["--user-id", "u-1", "--email", "ann@example.com", "--name", "Ann", "--now", "1767225600"])
+        let issued = await standardCTL(
+            ["token"] + base + ["--user-id", "u-1", "--email", "ann@example.com", "--name", "Ann", "--now", "1767225600"])
         let userToken = try #require(issued.object?["credential"]?["user_token"]?.stringValue)
         let run = await standardCTL(["exchange"] + base + ["--now", "1767225610", userToken])
         #expect(run.status == 0, "\(run.allText)")
@@ -88,5 +95,23 @@ struct StandardKindsCLITests {
             #expect(run.stdout.contains("== app demo / provider \(provider) (kind \(provider)) =="))
         }
         #expect(run.stdout.count < 120, "a few screens at most")
+    }
+}
+
+@Suite("identityctl events with the built-in kinds (adapter-dependent)")
+struct StandardKindsEventsCLITests {
+    @Test("Helpshift: widgetToggle maps to widget_toggled; a malformed line is an error line and exit 1")
+    func helpshiftEvents() async throws {
+        let capture = CapturedOutput()
+        let environment = CLIEnvironment(
+            output: capture.output,
+            readLine: CLIEnvironment.lines([#"{"name": "widgetToggle", "data": {"visible": true}}"#, "{"]))
+        let status = await IdentityCTL.run(["events", "--provider", "helpshift", "--now", "1767225600"], environment: environment)
+        let run = CLIRun(status: status, stdout: capture.stdoutLines, stderr: capture.stderrLines)
+        #expect(run.status == 1, "the malformed second line")
+        let lines = run.json
+        #expect(lines.first?["name"] == "widget_toggled")
+        #expect(lines.first?["data"]?["visible"] == true)
+        #expect(lines.last?["line"] == 2)
     }
 }

@@ -79,16 +79,23 @@ struct ConfigurationLoaderTests {
                     secret: ${ECHO_SECRET:-dev-only-default-secret-0123456789abcdef}
             """
         let set = try loadEcho(yaml, variables: ["ECHO_SECRET": "from-env-0123456789abcdef0123456789"])
-        #expect((try set.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed == "from-env-0123456789abcdef0123456789")
+        #expect(
+            (try set.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed
+                == "from-env-0123456789abcdef0123456789")
         let unset = try loadEcho(yaml, variables: [:])
-        #expect((try unset.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed == "dev-only-default-secret-0123456789abcdef")
+        #expect(
+            (try unset.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed
+                == "dev-only-default-secret-0123456789abcdef")
         let empty = try loadEcho(yaml, variables: ["ECHO_SECRET": ""])
-        #expect((try empty.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed == "dev-only-default-secret-0123456789abcdef")
+        #expect(
+            (try empty.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed
+                == "dev-only-default-secret-0123456789abcdef")
     }
 
     @Test("a missing variable is an error naming it, at the value")
     func missingVariable() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -102,7 +109,8 @@ struct ConfigurationLoaderTests {
 
     @Test("a literal secret in the YAML is refused (secrets come from env or file, never only from YAML)")
     func literalSecret() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -112,6 +120,13 @@ struct ConfigurationLoaderTests {
         #expect(positions(found) == ["5:17"])
         #expect(found.first?.message.contains("literal secret") == true)
         #expect(found.first?.message.contains("hunter2") == false)
+    }
+
+    @Test("an empty secret is reported as empty, not as a literal")
+    func emptySecret() {
+        let found = diagnostics("apps:\n  web:\n    providers:\n      - kind: echo\n        secret: \"\"\n")
+        #expect(positions(found) == ["5:17"])
+        #expect(found.first?.message.contains("'secret' of echo provider is empty; set 'secret: ${VAR}' or 'secret_file: PATH'") == true)
     }
 
     @Test("*_file secrets: relative to the configuration's folder; unreadable, empty, or both forms are errors")
@@ -139,7 +154,8 @@ struct ConfigurationLoaderTests {
 
     @Test("every problem is reported, each at its node: range, type, choice, unknown key")
     func everyProblemWithPosition() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -158,7 +174,7 @@ struct ConfigurationLoaderTests {
                       region: eu
                       zone: a
             """)
-        #expect(positions(found) == ["6:25", "7:18", "8:18", "9:15", "10:9", "14:13", "17:13"])
+        #expect(positions(found) == ["6:25", "7:18", "8:18", "9:15", "10:9", "14:13", "17:11"])
         #expect(found[0].message.contains("is 8m (480s); it must be between 1s and 7m"))
         #expect(found[1].message.contains("must be true or false, not 'maybe'"))
         #expect(found[2].message.contains("is 11; it must be between 0 and 10"))
@@ -171,7 +187,8 @@ struct ConfigurationLoaderTests {
 
     @Test("wrong types: a list where a value goes, a number where a list goes, a quoted number for an integer")
     func wrongTypes() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -191,7 +208,8 @@ struct ConfigurationLoaderTests {
 
     @Test("structure: unknown top-level, app and kind names, missing kind, duplicate instance names")
     func structure() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -214,7 +232,8 @@ struct ConfigurationLoaderTests {
 
     @Test("a required secret that is absent is reported at the provider's mapping")
     func missingSecret() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -232,7 +251,8 @@ struct ConfigurationLoaderTests {
         #expect(tab.first?.line == 3)
         #expect(tab.first?.message.hasPrefix("invalid YAML:") == true)
 
-        let unterminated = diagnostics("""
+        let unterminated = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -249,7 +269,8 @@ struct ConfigurationLoaderTests {
 
     @Test("duplicate keys are reported at the second occurrence")
     func duplicateKeys() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -260,6 +281,15 @@ struct ConfigurationLoaderTests {
             """)
         #expect(positions(found) == ["7:9"])
         #expect(found.first?.message.contains("duplicate key 'mode' (first set at line 6, column 9)") == true)
+    }
+
+    @Test("duplicate keys in a flow mapping and duplicate app names are reported at the second occurrence")
+    func duplicateKeysFlowAndApps() {
+        let flow = diagnostics("apps: {web: {providers: [{kind: echo, kind: echo}]}}\n")
+        #expect(positions(flow) == ["1:39"])
+        let apps = diagnostics("apps:\n  web:\n    providers: []\n  web:\n    providers: []\n")
+        #expect(positions(apps) == ["4:3"])
+        #expect(apps.first?.message.contains("duplicate key 'web' (first set at line 2, column 3)") == true)
     }
 
     @Test("empty, whitespace-only and comment-only files are a clear error")
@@ -333,7 +363,8 @@ struct ConfigurationLoaderTests {
 
     @Test("anchors, aliases and merge keys: shared settings defined once under an x- key")
     func anchorsAndMerges() throws {
-        let configuration = try loadEcho("""
+        let configuration = try loadEcho(
+            """
             x-echo: &echo
               kind: echo
               secret: ${ECHO_SECRET}
@@ -355,7 +386,8 @@ struct ConfigurationLoaderTests {
 
     @Test("a problem inside an anchored mapping is reported where the anchor's text is")
     func problemInAnchor() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             x-echo: &echo
               kind: echo
               secret: ${ECHO_SECRET}
@@ -373,7 +405,8 @@ struct ConfigurationLoaderTests {
         let undefined = diagnostics("apps:\n  web: *nothing\n")
         #expect(undefined.count == 1)
         #expect(undefined.first?.message.contains("undefined alias") == true)
-        let badMerge = diagnostics("""
+        let badMerge = diagnostics(
+            """
             apps:
               web:
                 providers:
@@ -408,7 +441,8 @@ struct ConfigurationLoaderTests {
 
     @Test("unsupported version and empty providers are reported")
     func versionAndEmptyProviders() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             version: 2
             apps:
               web:

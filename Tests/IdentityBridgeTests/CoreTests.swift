@@ -47,7 +47,10 @@ struct JSONValueTests {
         #expect(value["o"]?.objectValue == [:])
         #expect(value["missing"] == nil)
         #expect(JSONValue.null.isNull)
-        #expect([JSONValue.null, true, 1, 1.5, "s", [], [:]].map(\.typeName) == ["null", "boolean", "number", "number", "string", "array", "object"])
+        #expect(
+            [JSONValue.null, true, 1, 1.5, "s", [], [:]].map(\.typeName) == [
+                "null", "boolean", "number", "number", "string", "array", "object",
+            ])
     }
 }
 
@@ -97,10 +100,11 @@ struct IdentityErrorTests {
         let error = IdentityError(
             .tokenExpired, field: "exp", vendorCode: "tokenHasExpired", message: "The JWT expired.", recovery: "Issue a new one.",
             provider: provider)
-        #expect(error.json == [
-            "code": "token_expired", "field": "exp", "vendor_code": "tokenHasExpired", "message": "The JWT expired.",
-            "recovery": "Issue a new one.", "provider": "chat-eu", "kind": "zendesk-chat",
-        ])
+        #expect(
+            error.json == [
+                "code": "token_expired", "field": "exp", "vendor_code": "tokenHasExpired", "message": "The JWT expired.",
+                "recovery": "Issue a new one.", "provider": "chat-eu", "kind": "zendesk-chat",
+            ])
         let bare = IdentityError(.missingIdentifier, message: "No id.")
         #expect(bare.json.jsonString == #"{"code":"missing_identifier","field":null,"message":"No id.","vendor_code":null}"#)
         #expect(error.description == "token_expired [tokenHasExpired] chat-eu (zendesk-chat) exp: The JWT expired. Fix: Issue a new one.")
@@ -133,8 +137,12 @@ struct IdentityEventTests {
         let provider = ProviderReference(kind: "helpshift")
         let user = ProviderUser(vendorUserId: "hs-1", externalId: "u-1", isAnonymous: false, isAuthenticated: true)
         let event = IdentityEvent(.loginSucceeded, provider: provider, payload: .user(user), timestamp: Date(timeIntervalSince1970: 0))
-        #expect(event.json.jsonString == #"{"data":{"user":{"anonymous":false,"authenticated":true,"external_id":"u-1","vendor_user_id":"hs-1"}},"kind":"helpshift","name":"login_succeeded","provider":"helpshift"}"#)
-        let failure = IdentityEvent(.authenticationFailed, provider: provider, payload: .failure(IdentityError(.tokenInvalid, message: "bad")), timestamp: Date())
+        #expect(
+            event.json.jsonString
+                == #"{"data":{"user":{"anonymous":false,"authenticated":true,"external_id":"u-1","vendor_user_id":"hs-1"}},"kind":"helpshift","name":"login_succeeded","provider":"helpshift"}"#
+        )
+        let failure = IdentityEvent(
+            .authenticationFailed, provider: provider, payload: .failure(IdentityError(.tokenInvalid, message: "bad")), timestamp: Date())
         #expect(failure.error?.code == .tokenInvalid)
         #expect(event.error == nil)
     }
@@ -213,16 +221,18 @@ struct RegistryExtensionTests {
         #expect(registry.kinds.isEmpty)
         registry.register(EchoPlugin())
         #expect(registry.kinds == [.echo])
-        let loader = ConfigurationLoader(registry: registry, environment: ConfigEnvironment(variables: ["ECHO_SECRET": "echo-secret-value-0123456789abcdef"]))
-        let configuration = try loader.load(yaml: """
-            apps:
-              web:
-                providers:
-                  - kind: echo
-                    name: custom
-                    secret: ${ECHO_SECRET}
-                    token_lifetime: 90s
-            """, file: "custom.yaml")
+        let loader = ConfigurationLoader(
+            registry: registry, environment: ConfigEnvironment(variables: ["ECHO_SECRET": "echo-secret-value-0123456789abcdef"]))
+        let configuration = try loader.load(
+            yaml: """
+                apps:
+                  web:
+                    providers:
+                      - kind: echo
+                        name: custom
+                        secret: ${ECHO_SECRET}
+                        token_lifetime: 90s
+                """, file: "custom.yaml")
         let issuer = try configuration.makeIssuer(app: "web", provider: "custom", registry: registry, clock: FixedClock(unixSeconds: 1000))
         #expect(issuer.provider == ProviderReference(kind: .echo, name: "custom"))
         let credential = try issuer.issue(for: UserIdentity(userId: "u-1"))
@@ -259,10 +269,14 @@ struct RegistryExtensionTests {
         struct Other: ProviderPlugin {
             var kind: ProviderKind { .echo }
             func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? { nil }
-            func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
+            func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError)
+                -> any CredentialIssuer
+            {
                 throw .unsupported("x", provider: instance.reference)
             }
-            func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
+            func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError)
+                -> any IdentityProvider
+            {
                 throw .unsupported("x", provider: instance.reference)
             }
         }

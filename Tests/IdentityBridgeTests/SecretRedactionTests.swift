@@ -28,13 +28,15 @@ struct SecretRedactionTests {
 
     @Test("settings loaded from YAML hold secrets that stay redacted in every rendering")
     func loadedSettings() throws {
-        let configuration = try loadEcho("""
+        let configuration = try loadEcho(
+            """
             apps:
               web:
                 providers:
                   - kind: echo
                     secret: ${ECHO_SECRET}
-                    previous_secrets: [${OLD_SECRET}]
+                    previous_secrets:
+                      - ${OLD_SECRET}
                     signing_keys:
                       - key_id: app_1
                         secret: ${ECHO_SECRET}
@@ -48,7 +50,8 @@ struct SecretRedactionTests {
 
     @Test("configuration errors never echo a secret, even a literal one or a ${VAR:-default}")
     func configurationErrors() {
-        let found = diagnostics("""
+        let found = diagnostics(
+            """
             apps:
               web:
                 providers:

@@ -32,24 +32,32 @@ public struct ConfigurationLoader: Sendable {
     public func load(path: String) throws(ConfigurationError) -> IdentityConfiguration {
         let data: Data
         guard FileManager.default.fileExists(atPath: path) else {
-            throw ConfigurationError(diagnostics: [ConfigDiagnostic(
-                file: path, line: 1, column: 1, message: "no such configuration file '\(path)'.")])
+            throw ConfigurationError(diagnostics: [
+                ConfigDiagnostic(
+                    file: path, line: 1, column: 1, message: "no such configuration file '\(path)'.")
+            ])
         }
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             if let size = attributes[.size] as? Int, size > Self.maxFileSize {
-                throw ConfigurationError(diagnostics: [ConfigDiagnostic(
-                    file: path, line: 1, column: 1,
-                    message: "configuration file is \(size) bytes; the limit is \(Self.maxFileSize) bytes.")])
+                throw ConfigurationError(diagnostics: [
+                    ConfigDiagnostic(
+                        file: path, line: 1, column: 1,
+                        message: "configuration file is \(size) bytes; the limit is \(Self.maxFileSize) bytes.")
+                ])
             }
             if (attributes[.type] as? FileAttributeType) == .typeDirectory {
-                throw ConfigurationError(diagnostics: [ConfigDiagnostic(file: path, line: 1, column: 1, message: "'\(path)' is a directory, not a configuration file.")])
+                throw ConfigurationError(diagnostics: [
+                    ConfigDiagnostic(file: path, line: 1, column: 1, message: "'\(path)' is a directory, not a configuration file.")
+                ])
             }
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch let error as ConfigurationError {
             throw error
         } catch {
-            throw ConfigurationError(diagnostics: [ConfigDiagnostic(file: path, line: 1, column: 1, message: "cannot read configuration file '\(path)'.")])
+            throw ConfigurationError(diagnostics: [
+                ConfigDiagnostic(file: path, line: 1, column: 1, message: "cannot read configuration file '\(path)'.")
+            ])
         }
         let directory = (path as NSString).deletingLastPathComponent
         return try load(data: data, file: path, baseDirectory: directory.isEmpty ? "." : directory)
@@ -80,14 +88,19 @@ public struct ConfigurationLoader: Sendable {
             throw ConfigurationError(diagnostics: [ConfigDiagnostic(file: file, line: 1, column: 1, message: "invalid YAML: \(error)")])
         }
         guard let composed = root, composed.null == nil else {
-            throw ConfigurationError(diagnostics: [ConfigDiagnostic(file: file, line: 1, column: 1, message: "configuration is empty; expected a mapping with 'apps:'.")])
+            throw ConfigurationError(diagnostics: [
+                ConfigDiagnostic(file: file, line: 1, column: 1, message: "configuration is empty; expected a mapping with 'apps:'.")
+            ])
         }
         var normalizer = YAMLNormalizer()
         let normalized = normalizer.normalize(composed)
         if normalizer.exhausted {
-            throw ConfigurationError(diagnostics: [ConfigDiagnostic(
-                file: file, line: 1, column: 1,
-                message: "configuration expands to more than \(YAMLNormalizer.maxNodes) YAML nodes through aliases; simplify its anchors.")])
+            throw ConfigurationError(diagnostics: [
+                ConfigDiagnostic(
+                    file: file, line: 1, column: 1,
+                    message:
+                        "configuration expands to more than \(YAMLNormalizer.maxNodes) YAML nodes through aliases; simplify its anchors.")
+            ])
         }
         for problem in normalizer.problems { collector.report(problem.message, at: problem.mark) }
         let apps = readApps(normalized, collector: collector, baseDirectory: baseDirectory)
@@ -103,9 +116,11 @@ public struct ConfigurationLoader: Sendable {
             let mark = locateDuplicateKey(key, after: first, in: text) ?? (first.line, first.column)
             return ConfigDiagnostic(
                 file: file, line: mark.line, column: mark.column,
-                message: "duplicate key '\(key)' (first set at line \(first.line), column \(first.column)); each key may appear once in a mapping.")
+                message:
+                    "duplicate key '\(key)' (first set at line \(first.line), column \(first.column)); each key may appear once in a mapping."
+            )
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .composer(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
             // At the end of the file the construct left open (a quote, a bracket) is the node at fault.
             let at = problem.contains("end of stream") ? (context?.mark ?? mark) : mark
@@ -119,7 +134,8 @@ public struct ConfigurationLoader: Sendable {
 
     /// Checks a mapping's keys: reports duplicates and keys outside `allowed`.
     /// `allowExtensions` accepts keys starting with `x-` (a place to define YAML anchors).
-    private func checkKeys(_ node: Node, allowed: Set<String>, what: String, collector: DiagnosticCollector, allowExtensions: Bool = false) {
+    private func checkKeys(_ node: Node, allowed: Set<String>, what: String, collector: DiagnosticCollector, allowExtensions: Bool = false)
+    {
         guard let mapping = node.mapping else { return }
         var seen: Set<String> = []
         for (key, _) in mapping {
@@ -142,7 +158,8 @@ public struct ConfigurationLoader: Sendable {
         }
         checkKeys(root, allowed: ["apps", "version"], what: "the configuration", collector: collector, allowExtensions: true)
         if let version = root["version"], version.int != 1 {
-            collector.report("unsupported configuration version '\(version.string ?? version.typeName)'; the only version is 1.", at: version.mark)
+            collector.report(
+                "unsupported configuration version '\(version.string ?? version.typeName)'; the only version is 1.", at: version.mark)
         }
         guard let appsNode = root["apps"] else {
             collector.report("configuration has no 'apps:' mapping.", at: root.mark)
@@ -205,21 +222,28 @@ public struct ConfigurationLoader: Sendable {
             }
             var instanceName = kindText
             if let nameNode = element["name"] {
-                if case .scalar = nameNode, let text = nameNode.string, !text.trimmingCharacters(in: .whitespaces).isEmpty, nameNode.null == nil {
+                if case .scalar = nameNode, let text = nameNode.string, !text.trimmingCharacters(in: .whitespaces).isEmpty,
+                    nameNode.null == nil
+                {
                     instanceName = text
                 } else {
                     collector.report("'name' must be a non-empty string.", at: nameNode.mark)
                 }
             }
             if !names.insert(instanceName).inserted {
-                collector.report("app '\(name)' already has a provider named '\(instanceName)'; give each instance a distinct 'name'.", at: (element["name"] ?? kindNode).mark)
+                collector.report(
+                    "app '\(name)' already has a provider named '\(instanceName)'; give each instance a distinct 'name'.",
+                    at: (element["name"] ?? kindNode).mark)
             }
-            let reader = SettingsReader(node: element, path: path, kind: kind, collector: collector, environment: environment,
-                                        baseDirectory: baseDirectory, reservedKeys: ["kind", "name"])
+            let reader = SettingsReader(
+                node: element, path: path, kind: kind, collector: collector, environment: environment,
+                baseDirectory: baseDirectory, reservedKeys: ["kind", "name"])
             let settings = plugin.parseSettings(reader)
             reader.reportUnknownKeys()
             if let settings, !reader.hasErrors {
-                providers.append(ProviderInstanceConfiguration(reference: ProviderReference(kind: kind, name: instanceName), app: name, settings: settings))
+                providers.append(
+                    ProviderInstanceConfiguration(
+                        reference: ProviderReference(kind: kind, name: instanceName), app: name, settings: settings))
             } else if settings == nil, !reader.hasErrors {
                 collector.report("\(kind) plugin rejected the settings without saying why.", at: element.mark)
             }

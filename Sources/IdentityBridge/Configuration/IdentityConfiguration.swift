@@ -25,7 +25,8 @@ public struct IdentityConfiguration: Sendable {
         guard let instance = appConfiguration.providers.first(where: { $0.reference.name == provider }) else {
             throw IdentityError(
                 .configurationInvalid, field: "provider",
-                message: "App \"\(app)\" has no provider \"\(provider)\"; providers: \(appConfiguration.providers.map(\.reference.name).joined(separator: ", ")).",
+                message:
+                    "App \"\(app)\" has no provider \"\(provider)\"; providers: \(appConfiguration.providers.map(\.reference.name).joined(separator: ", ")).",
                 recovery: "Pass one of the app's provider names.")
         }
         return instance

@@ -11,7 +11,8 @@ final class DiagnosticCollector {
 
     func report(_ message: String, at mark: Mark?) {
         guard diagnostics.count <= Self.maxDiagnostics else { return }
-        let text = diagnostics.count == Self.maxDiagnostics
+        let text =
+            diagnostics.count == Self.maxDiagnostics
             ? "too many problems; only the first \(Self.maxDiagnostics) are reported." : message
         diagnostics.append(ConfigDiagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: text))
     }
@@ -69,8 +70,10 @@ public final class SettingsReader {
     private var children: [SettingsReader] = []
     private let errorCountAtStart: Int
 
-    init(node: Node, path: String, kind: ProviderKind, collector: DiagnosticCollector, environment: ConfigEnvironment,
-         baseDirectory: String, reservedKeys: Set<String> = []) {
+    init(
+        node: Node, path: String, kind: ProviderKind, collector: DiagnosticCollector, environment: ConfigEnvironment,
+        baseDirectory: String, reservedKeys: Set<String> = []
+    ) {
         self.node = node
         self.path = path
         self.kind = kind
@@ -151,7 +154,9 @@ public final class SettingsReader {
             }
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                 // Only the name is echoed: the text after `:-` may be a (development) secret.
-                collector.report("\(describe(key)) has an invalid variable name '\(name.prefix(64))' in a '${...}' reference; names use letters, digits and '_'.", at: mark)
+                collector.report(
+                    "\(describe(key)) has an invalid variable name '\(name.prefix(64))' in a '${...}' reference; names use letters, digits and '_'.",
+                    at: mark)
                 return nil
             }
             if let value = environment.variables[String(name)], !(fallback != nil && value.isEmpty) {
@@ -195,13 +200,19 @@ public final class SettingsReader {
         }
         guard let inline else {
             if required {
-                collector.report("\(kind) provider is missing required secret '\(key)' (set '\(key): ${VAR}' or '\(fileKey): PATH').", at: node.mark)
+                collector.report(
+                    "\(kind) provider is missing required secret '\(key)' (set '\(key): ${VAR}' or '\(fileKey): PATH').", at: node.mark)
             }
             return nil
         }
         guard let raw = scalarText(key, inline) else { return nil }
+        if raw.isEmpty || inline.null != nil {
+            collector.report("\(describe(key)) is empty; set '\(key): ${VAR}' or '\(fileKey): PATH'.", at: inline.mark)
+            return nil
+        }
         guard raw.contains("${") else {
-            collector.report("\(describe(key)) is a literal secret; reference an environment variable ('${VAR}') or use '\(fileKey)'.", at: inline.mark)
+            collector.report(
+                "\(describe(key)) is a literal secret; reference an environment variable ('${VAR}') or use '\(fileKey)'.", at: inline.mark)
             return nil
         }
         guard let text = expand(raw, at: inline.mark, key: key) else { return nil }
@@ -231,7 +242,8 @@ public final class SettingsReader {
         for element in sequence {
             guard let raw = scalarText(key, element) else { continue }
             guard raw.contains("${") else {
-                collector.report("an entry of \(describe(key)) is a literal secret; reference an environment variable ('${VAR}').", at: element.mark)
+                collector.report(
+                    "an entry of \(describe(key)) is a literal secret; reference an environment variable ('${VAR}').", at: element.mark)
                 continue
             }
             guard let text = expand(raw, at: element.mark, key: key) else { continue }
@@ -254,8 +266,9 @@ public final class SettingsReader {
             collector.report("\(describe(key)) must be a mapping.", at: node.mark)
             return nil
         }
-        let child = SettingsReader(node: node, path: "\(path).\(key)", kind: kind, collector: collector,
-                                   environment: environment, baseDirectory: baseDirectory)
+        let child = SettingsReader(
+            node: node, path: "\(path).\(key)", kind: kind, collector: collector,
+            environment: environment, baseDirectory: baseDirectory)
         children.append(child)
         return child
     }
@@ -304,7 +317,11 @@ public final class SettingsReader {
     /// One of `choices`.
     public func choice(_ key: String, _ choices: [String], default defaultValue: String?) -> String? {
         guard let node = value(key) else {
-            if defaultValue == nil { collector.report("\(kind) provider is missing required setting '\(key)' (one of: \(choices.joined(separator: ", "))).", at: self.node.mark) }
+            if defaultValue == nil {
+                collector.report(
+                    "\(kind) provider is missing required setting '\(key)' (one of: \(choices.joined(separator: ", "))).",
+                    at: self.node.mark)
+            }
             return defaultValue
         }
         guard let text = scalarText(key, node) else { return nil }
@@ -331,8 +348,9 @@ public final class SettingsReader {
                 collector.report("item \(index + 1) of \(describe(key)) must be a mapping.", at: element.mark)
                 continue
             }
-            let child = SettingsReader(node: element, path: "\(path).\(key)[\(index)]", kind: kind, collector: collector,
-                                       environment: environment, baseDirectory: baseDirectory)
+            let child = SettingsReader(
+                node: element, path: "\(path).\(key)[\(index)]", kind: kind, collector: collector,
+                environment: environment, baseDirectory: baseDirectory)
             children.append(child)
             readers.append(child)
         }

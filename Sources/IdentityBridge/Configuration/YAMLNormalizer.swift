@@ -39,11 +39,13 @@ struct YAMLNormalizer {
                             if source.mapping != nil {
                                 merged.append(contentsOf: pairs(of: normalize(source)))
                             } else {
-                                problems.append(("'<<' (merge key) entries must be mappings, usually aliases such as '*base'.", source.mark))
+                                problems.append(
+                                    ("'<<' (merge key) entries must be mappings, usually aliases such as '*base'.", source.mark))
                             }
                         }
                     default:
-                        problems.append(("'<<' (merge key) must be a mapping or a list of mappings, usually an alias such as '*base'.", value.mark))
+                        problems.append(
+                            ("'<<' (merge key) must be a mapping or a list of mappings, usually an alias such as '*base'.", value.mark))
                     }
                 } else {
                     explicit.append((key, normalize(value)))
@@ -76,6 +78,7 @@ struct YAMLNormalizer {
 func locateDuplicateKey(_ key: String, after first: Mark, in text: String) -> (line: Int, column: Int)? {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     guard first.line >= 1, first.line <= lines.count else { return nil }
+    if let flow = locateFlowDuplicate(key, after: first, lines: lines) { return flow }
     let column = first.column
     var lineNumber = first.line
     while lineNumber < lines.count {
@@ -92,6 +95,25 @@ func locateDuplicateKey(_ key: String, after first: Mark, in text: String) -> (l
             let after = rest.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }
             if after.first == ":" { return (lineNumber, column) }
         }
+    }
+    return nil
+}
+
+/// The flow-style case (`{kind: a, kind: b}`): the next `key:` after the first occurrence on the
+/// same line, preceded by `{`, `,` or a space.
+private func locateFlowDuplicate(_ key: String, after first: Mark, lines: [Substring]) -> (line: Int, column: Int)? {
+    let line = Array(lines[first.line - 1].unicodeScalars)
+    let keyScalars = Array(key.unicodeScalars)
+    guard first.column - 1 < line.count, !keyScalars.isEmpty else { return nil }
+    var index = first.column - 1 + keyScalars.count
+    while index + keyScalars.count <= line.count {
+        defer { index += 1 }
+        guard Array(line[index..<(index + keyScalars.count)]) == keyScalars else { continue }
+        let before = line[index - 1]
+        guard before == " " || before == "{" || before == "," else { continue }
+        var after = index + keyScalars.count
+        while after < line.count, line[after] == " " { after += 1 }
+        if after < line.count, line[after] == ":" { return (first.line, index + 1) }
     }
     return nil
 }

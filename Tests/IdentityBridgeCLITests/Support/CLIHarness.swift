@@ -57,7 +57,8 @@ func temporaryFile(_ text: String, name: String = "identity.yaml") throws -> Str
 
 /// A valid configuration with one echo and one plain instance in app `web`.
 func echoConfiguration() throws -> String {
-    try temporaryFile("""
+    try temporaryFile(
+        """
         apps:
           web:
             providers:

@@ -48,7 +48,8 @@ struct EchoIssuer: TokenExchanging {
         let decoded = try DecodedJWT.decode(token)
         try decoded.requireHS256()
         guard decoded.verifySignature(with: HS256Signer(secret: settings.secret)) else {
-            throw IdentityError(.tokenInvalid, field: "signature", vendorCode: "BadSignature", message: "The signature does not match.", provider: provider)
+            throw IdentityError(
+                .tokenInvalid, field: "signature", vendorCode: "BadSignature", message: "The signature does not match.", provider: provider)
         }
         let exp = try decoded.requiredInt("exp")
         guard exp > clock.unixSeconds() else {
@@ -124,7 +125,12 @@ final class EchoProvider: IdentityProvider {
     }
 
     func logout() async throws(IdentityError) {
-        guard let user = current.withLock({ state in defer { state = nil }; return state }) else {
+        guard
+            let user = current.withLock({ state in
+                defer { state = nil }
+                return state
+            })
+        else {
             throw IdentityError(.notLoggedIn, message: "Nobody is logged in.", provider: reference)
         }
         eventHub.emit(IdentityEvent(.loggedOut, provider: reference, payload: .user(user), timestamp: clock.now()))
@@ -152,11 +158,14 @@ struct EchoPlugin: ProviderPlugin, VendorEventMapping {
 
     /// `loggedIn` -> login_succeeded, `loggedOut` -> logged_out, `broken` -> invalid_value_type,
     /// anything else -> vendor_event.
-    func mapVendorEvent(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError) -> [IdentityEvent] {
+    func mapVendorEvent(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError)
+        -> [IdentityEvent]
+    {
         switch name {
         case "loggedIn":
             guard let id = data["id"]?.stringValue else {
-                throw IdentityError(.invalidValueType, field: "data.id", vendorCode: "loggedIn", message: "loggedIn needs a string id.", provider: provider)
+                throw IdentityError(
+                    .invalidValueType, field: "data.id", vendorCode: "loggedIn", message: "loggedIn needs a string id.", provider: provider)
             }
             let user = ProviderUser(vendorUserId: id, isAnonymous: false, isAuthenticated: true)
             return [IdentityEvent(.loginSucceeded, provider: provider, payload: .user(user), timestamp: timestamp)]

@@ -8,7 +8,10 @@ extension ProviderKind {
 
 /// Settings of the test-only `echo` kind, exercising every `SettingsReader` accessor.
 struct EchoSettings: ProviderSettings {
-    struct SigningKey { let id: String; let secret: Secret }
+    struct SigningKey {
+        let id: String
+        let secret: Secret
+    }
     let secret: Secret
     let previousSecrets: [Secret]
     let tokenLifetime: Int64

@@ -1,14 +1,17 @@
 public import IdentityBridge
 import ZendeskChatAdapter
 
-/// STUB (replaced by the adapter's issue): makes `zendesk-chat` simulators.
+/// Makes `zendesk-chat` simulators whose account key and shared secret are the instance's.
 public struct ZendeskChatSimulatorFactory: VendorSimulatorFactory {
     /// Creates the factory.
     public init() {}
     /// The `zendesk-chat` kind.
     public var kind: ProviderKind { .zendeskChat }
-    /// STUB.
+    /// A fresh Chat backend for `instance` (empty keys when the settings are not Chat settings,
+    /// so every authentication fails rather than crashing).
     public func makeSimulator(for instance: ProviderInstanceConfiguration, clock: any IdentityClock) -> any VendorSimulator {
-        fatalError("the zendesk-chat simulator is not implemented yet")
+        let settings = instance.settings as? ZendeskChatSettings
+        return ZendeskChatSimulator(
+            accountKey: settings?.accountKey ?? Secret(bytes: []), sharedSecret: settings?.secret ?? Secret(bytes: []), clock: clock)
     }
 }

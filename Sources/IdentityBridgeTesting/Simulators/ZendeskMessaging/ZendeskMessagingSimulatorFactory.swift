@@ -1,14 +1,20 @@
 public import IdentityBridge
 import ZendeskMessagingAdapter
 
-/// STUB (replaced by the adapter's issue): makes `zendesk-messaging` simulators.
+/// Makes `zendesk-messaging` simulators, one per configured instance, with the instance's signing
+/// keys (the admin center's keys) and conversation mode.
 public struct ZendeskMessagingSimulatorFactory: VendorSimulatorFactory {
     /// Creates the factory.
     public init() {}
     /// The `zendesk-messaging` kind.
     public var kind: ProviderKind { .zendeskMessaging }
-    /// STUB.
+    /// A fresh simulator for `instance` (no keys when the instance is not a Messaging one).
     public func makeSimulator(for instance: ProviderInstanceConfiguration, clock: any IdentityClock) -> any VendorSimulator {
-        fatalError("the zendesk-messaging simulator is not implemented yet")
+        guard let settings = instance.settings as? ZendeskMessagingSettings else {
+            return ZendeskMessagingSimulator(signingKeys: [:], conversationMode: .single, clock: clock)
+        }
+        var keys: [String: Secret] = [:]
+        for key in settings.signingKeys { keys[key.keyID] = key.secret }
+        return ZendeskMessagingSimulator(signingKeys: keys, conversationMode: settings.conversationMode, clock: clock)
     }
 }

@@ -1,14 +1,16 @@
 public import IdentityBridge
 import ZendeskSupportAdapter
 
-/// STUB (replaced by the adapter's issue): makes `zendesk-support` simulators.
+/// Makes `zendesk-support` simulators whose admin setting and shared secret are the instance's.
 public struct ZendeskSupportSimulatorFactory: VendorSimulatorFactory {
     /// Creates the factory.
     public init() {}
     /// The `zendesk-support` kind.
     public var kind: ProviderKind { .zendeskSupport }
-    /// STUB.
+    /// A fresh Zendesk Support backend for `instance` (anonymous with no secret when the
+    /// settings are not Support settings).
     public func makeSimulator(for instance: ProviderInstanceConfiguration, clock: any IdentityClock) -> any VendorSimulator {
-        fatalError("the zendesk-support simulator is not implemented yet")
+        let settings = instance.settings as? ZendeskSupportSettings
+        return ZendeskSupportSimulator(auth: settings?.auth ?? .anonymous, sharedSecret: settings?.secret, clock: clock)
     }
 }

@@ -1,0 +1,203 @@
+import Foundation
+public import IdentityBridge
+public import Logging
+import Synchronization
+
+/// The Helpshift session adapter: drives a ``HelpshiftSDKPort`` (the SDK, or a simulator) and
+/// maps everything the SDK reports into uniform events on ``eventHub``.
+///
+/// ```swift
+/// let provider = HelpshiftProvider(settings: settings, reference: ProviderReference(kind: .helpshift), port: sdk, clock: SystemClock())
+/// let session = try await provider.login(UserIdentity(userId: "u-1", email: "ann@example.com"))
+/// try await provider.sendMessage("Hello")
+/// ```
+public final class HelpshiftProvider: IdentityProvider {
+    /// The kind and instance name.
+    public let reference: ProviderReference
+    /// Anonymous users, HMAC digests, logout, key rotation, conversations; plus JWT and the
+    /// Identity System when `identity_system` is on. Never `reset`.
+    public let capabilities: ProviderCapabilities
+    /// The backend issuer (login dictionaries, digests, identities JWTs).
+    public let issuer: any CredentialIssuer
+    /// Where the uniform events go.
+    public let eventHub: EventHub
+    /// The instance settings.
+    public let settings: HelpshiftSettings
+    let helpshiftIssuer: HelpshiftCredentialIssuer
+    let port: any HelpshiftSDKPort
+    let clock: any IdentityClock
+    let logger: Logger
+
+    struct State {
+        var prepared = false
+        var clearAnonymousUserOnLogin: Bool
+        var failures: [IdentityError] = []
+        var lastUnreadCount: IdentityEvent.UnreadCount?
+        var sessionExpired = false
+    }
+    let state: Mutex<State>
+
+    /// Creates a provider over `port` and registers itself as the SDK delegate.
+    public init(
+        settings: HelpshiftSettings, reference: ProviderReference, port: any HelpshiftSDKPort,
+        clock: any IdentityClock, logger: Logger = Logger(label: "IdentityBridge.helpshift")
+    ) {
+        self.reference = reference
+        self.settings = settings
+        self.helpshiftIssuer = HelpshiftCredentialIssuer(settings: settings, provider: reference, clock: clock)
+        self.issuer = helpshiftIssuer
+        self.eventHub = EventHub()
+        self.port = port
+        self.clock = clock
+        self.logger = logger
+        var capabilities: ProviderCapabilities = [.anonymousUsers, .hmac, .logout, .keyRotation, .conversations]
+        if settings.identitySystem { capabilities.formUnion([.jwt, .identitySystem]) }
+        self.capabilities = capabilities
+        self.state = Mutex(State(clearAnonymousUserOnLogin: settings.clearAnonymousUserOnLogin))
+        port.setDelegate { [weak self] call in self?.receive(call) }
+    }
+
+    // MARK: Delegate
+
+    /// Handles one delegate call: maps it, emits the uniform events, remembers failures for the running call.
+    func receive(_ call: HelpshiftDelegateCall) {
+        let now = clock.now()
+        switch call {
+        case .authenticationFailed(let reason):
+            let error = reason.error(provider: reference)
+            state.withLock { $0.failures.append(error) }
+            eventHub.emit(IdentityEvent(.authenticationFailed, provider: reference, payload: .failure(error), timestamp: now))
+        case .event(let name, let data):
+            let events: [IdentityEvent]
+            do { events = try HelpshiftEventMapper.map(name: name, data: data, provider: reference, timestamp: now) } catch {
+                logger.warning("Helpshift event \(name) has malformed data: \(error.message)")
+                eventHub.emit(IdentityEvent(.vendorEvent, provider: reference, payload: .vendor(name: name, data: data), timestamp: now))
+                return
+            }
+            for event in events {
+                remember(event)
+                eventHub.emit(event)
+            }
+        }
+    }
+
+    private func remember(_ event: IdentityEvent) {
+        state.withLock { state in
+            switch event.payload {
+            case .unreadCount(let count): state.lastUnreadCount = count
+            case .failure(let error) where event.name != .sessionExpired: state.failures.append(error)
+            case .fields(let fields) where event.name == .attributesRejected:
+                state.failures.append(Self.error(from: fields["error"]) ?? IdentityError(.unknown, message: "Helpshift refused the data."))
+            default: break
+            }
+            if event.name == .sessionExpired { state.sessionExpired = true }
+        }
+    }
+
+    static func error(from json: JSONValue?) -> IdentityError? {
+        guard let json, let code = json["code"]?.stringValue, let message = json["message"]?.stringValue else { return nil }
+        return IdentityError(
+            IdentityError.Code(rawValue: code), field: json["field"]?.stringValue, vendorCode: json["vendor_code"]?.stringValue,
+            message: message, recovery: json["recovery"]?.stringValue)
+    }
+
+    /// Forgets failures of earlier calls; returns nothing.
+    func beginCall() { state.withLock { $0.failures.removeAll() } }
+    /// The failures reported by the delegate since ``beginCall()``.
+    func reportedFailures() -> [IdentityError] { state.withLock { $0.failures } }
+
+    /// Applies the configured `clearAnonymousUserOnLogin` once, before the first SDK call.
+    func prepare() async {
+        let (first, clear) = state.withLock { state in
+            defer { state.prepared = true }
+            return (!state.prepared, state.clearAnonymousUserOnLogin)
+        }
+        if first { await port.clearAnonymousUserOnLogin(clear) }
+    }
+
+    func emit(_ name: IdentityEvent.Name, _ payload: IdentityEvent.Payload = .none) {
+        eventHub.emit(IdentityEvent(name, provider: reference, payload: payload, timestamp: clock.now()))
+    }
+
+    func providerUser(_ user: HelpshiftPortUser) -> ProviderUser {
+        ProviderUser(
+            vendorUserId: user.localId, externalId: user.userId, email: user.email, name: user.name,
+            isAnonymous: user.isAnonymous, isAuthenticated: !user.isAnonymous && user.isVerified)
+    }
+
+    // MARK: IdentityProvider
+
+    /// The vendor's view of the current user.
+    public func currentUser() async -> ProviderUser? {
+        await port.currentUser().map(providerUser)
+    }
+
+    /// Logs the current user out (`Helpshift.logout()`): their conversations are no longer visible.
+    public func logout() async throws(IdentityError) {
+        await prepare()
+        let previous = await port.currentUser()
+        await port.logout()
+        if let previous, !previous.isAnonymous {
+            emit(.loggedOut, .user(providerUser(previous)))
+        } else {
+            emit(.loggedOut)
+        }
+    }
+
+    /// Helpshift has no reset: always `unsupported_operation`.
+    public func resetIdentity() async throws(IdentityError) {
+        throw IdentityError(
+            .unsupportedOperation, message: "Helpshift has no identity reset; log out to return to the anonymous user.",
+            recovery: "Call logout() instead.", provider: reference)
+    }
+
+    /// Sends `text` as the current user; unverified logged-in users are refused (`token_missing` / `token_invalid`).
+    public func sendMessage(_ text: String) async throws(IdentityError) {
+        await prepare()
+        switch await port.sendMessage(text) {
+        case .sent: return
+        case .refused(let reason):
+            var error = reason.error(provider: reference)
+            error.message = "Helpshift refused the message: " + error.message
+            throw error
+        }
+    }
+
+    /// Tells the SDK the app came to the foreground (session expiry and refresh events follow).
+    public func enterForeground() async throws(IdentityError) {
+        await prepare()
+        await port.appDidEnterForeground()
+    }
+
+    /// Maps a raw Helpshift event and emits the result.
+    public func handleVendorEvent(name: String, data: JSONValue) async throws(IdentityError) -> [IdentityEvent] {
+        let events = try HelpshiftEventMapper.map(name: name, data: data, provider: reference, timestamp: clock.now())
+        for event in events {
+            remember(event)
+            eventHub.emit(event)
+        }
+        return events
+    }
+
+    /// The one run-time option: `clear_anonymous_user_on_login` (boolean); any other key is `unsupported_operation`.
+    public func setOption(_ key: String, to value: JSONValue) async throws(IdentityError) {
+        guard key == "clear_anonymous_user_on_login" else {
+            throw IdentityError(
+                .unsupportedOperation, field: key, message: "Helpshift has no run-time option \"\(key)\".",
+                recovery: "Use clear_anonymous_user_on_login.", provider: reference)
+        }
+        guard let flag = value.boolValue else {
+            throw IdentityError(
+                .invalidValueType, field: key, message: "clear_anonymous_user_on_login is a \(value.typeName); it must be true or false.",
+                recovery: "Pass true or false.", provider: reference)
+        }
+        state.withLock { state in
+            state.clearAnonymousUserOnLogin = flag
+            state.prepared = true
+        }
+        await port.clearAnonymousUserOnLogin(flag)
+    }
+
+    /// Whether the SDK reported `userSessionExpired` since the last successful Identity System login.
+    public var isSessionExpired: Bool { state.withLock { $0.sessionExpired } }
+}

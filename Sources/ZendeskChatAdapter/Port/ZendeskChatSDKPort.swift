@@ -1,0 +1,103 @@
+public import IdentityBridge
+
+/// What the adapter needs from the Chat SDK and its backend. The adapter knows only this
+/// protocol; the simulator (tests) or a real SDK bridge implements it.
+public protocol ZendeskChatSDKPort: AnyObject, Sendable {
+    /// `Chat.initialize(accountKey:)`.
+    func initialize(accountKey: Secret) async
+    /// Connects (or re-authenticates an ongoing session). `jwt` is the token from `getToken`, or
+    /// `nil` for an anonymous session. The backend validates the token; on failure the session
+    /// proceeds anonymously and, when an authenticated conversation was ongoing, that conversation
+    /// ends and a new anonymous one begins.
+    func connect(jwt: String?, visitorInfo: ZendeskChatVisitorInfo?) async -> ZendeskChatConnection
+    /// Sends a chat message as the current visitor, starting a conversation when none is ongoing.
+    func sendMessage(_ text: String) async throws(IdentityError) -> ZendeskChatMessageResult
+    /// `Chat.resetIdentity`: a new unique anonymous visitor, local cache discarded, previous chats unassociated.
+    func resetIdentity() async -> ZendeskChatVisitor
+    /// The visitor of the current session, `nil` before the first connect.
+    func currentVisitor() async -> ZendeskChatVisitor?
+}
+
+/// VisitorInfo: name, email and phone for an anonymous session (discarded when authenticated).
+public struct ZendeskChatVisitorInfo: Hashable, Sendable {
+    /// The visitor's name.
+    public var name: String?
+    /// The visitor's email.
+    public var email: String?
+    /// The visitor's phone number.
+    public var phoneNumber: String?
+    /// Creates visitor info.
+    public init(name: String? = nil, email: String? = nil, phoneNumber: String? = nil) {
+        self.name = name
+        self.email = email
+        self.phoneNumber = phoneNumber
+    }
+}
+
+/// A Chat visitor as the backend sees it.
+public struct ZendeskChatVisitor: Hashable, Sendable {
+    /// The backend's unique visitor id (new after `resetIdentity`).
+    public var visitorId: String
+    /// The bound `external_id` when authenticated.
+    public var externalId: String?
+    /// The visitor's name.
+    public var name: String?
+    /// The visitor's email.
+    public var email: String?
+    /// The visitor's phone number (VisitorInfo, anonymous sessions only).
+    public var phoneNumber: String?
+    /// Whether agents see the visitor as authenticated.
+    public var isAuthenticated: Bool
+    /// Creates a visitor.
+    public init(visitorId: String, externalId: String? = nil, name: String? = nil, email: String? = nil,
+                phoneNumber: String? = nil, isAuthenticated: Bool) {
+        self.visitorId = visitorId
+        self.externalId = externalId
+        self.name = name
+        self.email = email
+        self.phoneNumber = phoneNumber
+        self.isAuthenticated = isAuthenticated
+    }
+
+    /// The uniform view of the visitor.
+    public var user: ProviderUser {
+        ProviderUser(vendorUserId: visitorId, externalId: isAuthenticated ? externalId : nil, email: email, name: name,
+                     isAnonymous: !isAuthenticated, isAuthenticated: isAuthenticated)
+    }
+}
+
+/// The outcome of a connect or re-authentication.
+public struct ZendeskChatConnection: Hashable, Sendable {
+    /// The session's visitor after the connect.
+    public var visitor: ZendeskChatVisitor
+    /// Why authentication failed, when a JWT was given and refused.
+    public var failure: ZendeskChatAuthenticationFailure?
+    /// Whether VisitorInfo was given and discarded because the session is authenticated.
+    public var visitorInfoDiscarded: Bool
+    /// The conversation that ended because re-authentication failed.
+    public var endedConversationId: String?
+    /// The anonymous conversation that replaced it.
+    public var startedConversationId: String?
+    /// Creates a connection outcome.
+    public init(visitor: ZendeskChatVisitor, failure: ZendeskChatAuthenticationFailure? = nil, visitorInfoDiscarded: Bool = false,
+                endedConversationId: String? = nil, startedConversationId: String? = nil) {
+        self.visitor = visitor
+        self.failure = failure
+        self.visitorInfoDiscarded = visitorInfoDiscarded
+        self.endedConversationId = endedConversationId
+        self.startedConversationId = startedConversationId
+    }
+}
+
+/// The outcome of sending a message.
+public struct ZendeskChatMessageResult: Hashable, Sendable {
+    /// The conversation the message went to.
+    public var conversationId: String
+    /// Whether the message started that conversation.
+    public var startedConversation: Bool
+    /// Creates a result.
+    public init(conversationId: String, startedConversation: Bool) {
+        self.conversationId = conversationId
+        self.startedConversation = startedConversation
+    }
+}

@@ -1,0 +1,15 @@
+/// The Zendesk Chat SDK's authentication limits, defined once and referenced by the issuer, the
+/// verifier, the simulator, the configuration and the documentation.
+///
+/// Source: zendesk-chat-authentication.txt ("Creating a JWT token").
+public enum ZendeskChatLimits {
+    /// `external_id`: "Max length is 200 characters".
+    public static let externalIdMaxLength = 200
+    /// `iat`: "Iat for Chat authentication permits up to two minutes clock skew" (seconds).
+    public static let clockSkew: Int64 = 120
+    /// `exp`: "permitted to be up to a maximum of 7 minutes from the iat value" (seconds).
+    /// A token without `exp` is treated as expiring at `iat + maxLifetime`.
+    public static let maxLifetime: Int64 = 420
+    /// The default lifetime of the JWTs this adapter mints (`token_lifetime`, seconds).
+    public static let defaultTokenLifetime: Int64 = 300
+}

@@ -1,0 +1,25 @@
+public import IdentityBridge
+
+/// Settings of one `zendesk-chat` instance.
+///
+/// ```yaml
+/// - kind: zendesk-chat
+///   account_key: ${ZENDESK_CHAT_ACCOUNT_KEY}
+///   secret: ${ZENDESK_CHAT_SECRET}        # Chat shared secret (Visitor Authentication)
+///   token_lifetime: 5m                    # at most 7m
+/// ```
+public struct ZendeskChatSettings: ProviderSettings, Hashable {
+    /// The Chat account key the SDK is initialized with.
+    public var accountKey: Secret
+    /// The Chat shared secret that signs the JWT.
+    public var secret: Secret
+    /// Lifetime of minted JWTs in seconds (1 ... ``ZendeskChatLimits/maxLifetime``).
+    public var tokenLifetime: Int64
+
+    /// Creates settings; the lifetime is not checked here (``ZendeskChatPlugin`` checks it when parsing).
+    public init(accountKey: Secret, secret: Secret, tokenLifetime: Int64 = ZendeskChatLimits.defaultTokenLifetime) {
+        self.accountKey = accountKey
+        self.secret = secret
+        self.tokenLifetime = tokenLifetime
+    }
+}

@@ -1,0 +1,124 @@
+public import IdentityBridge
+import Logging
+
+extension ZendeskMessagingProvider {
+    /// Issues a JWT for `user` with the active signing key and logs in with it.
+    public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
+        let credential = try messagingIssuer.issue(for: user)
+        return try await login(credential: credential)
+    }
+
+    /// Logs in with `credential.jwt` (`loginUser`). See the type's documentation for the events.
+    public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
+        guard let given = credential.jwt, !given.isEmpty else {
+            throw IdentityError(.tokenMissing, field: "jwt", message: "The credential has no jwt.",
+                                recovery: "Pass {\"jwt\": ...} as issued for Zendesk Messaging.", provider: reference)
+        }
+        guard !loginInFlight else {
+            throw IdentityError(.loginInProgress, message: "Another Zendesk Messaging login is still running.",
+                                recovery: "Wait for the running login to finish, then log in again.", provider: reference)
+        }
+        loginInFlight = true
+        defer { loginInFlight = false }
+        let jwt = await freshEnough(given)
+        try await leavePreviousUser(before: jwt)
+        let user: ZendeskMessagingUser
+        do throws(ZendeskMessagingSDKError) {
+            user = try await port.loginUser(jwt: jwt)
+        } catch {
+            let failure = error.identityError(provider: reference)
+            sessionExpiresAt = nil
+            logger.warning("Zendesk Messaging loginUser failed: \(failure.code) [\(error.code)] \(failure.message); continuing unauthenticated.")
+            emit(.authenticationFailed, .failure(failure))
+            let fallback = await port.currentUser()
+            emit(.fellBackToAnonymous, fallback.map { .user($0.providerUser) } ?? .none)
+            if failure.code == .tokenExpired { requestRefresh(.expired, ["vendor_code": .string(error.code)]) }
+            throw failure
+        }
+        switch checkExpiry(of: jwt) {
+        case .valid(let left), .expiresSoon(let left):
+            sessionExpiresAt = Date(timeIntervalSince1970: TimeInterval(clock.unixSeconds() + left))
+        case .noExpiry, .expired, .unreadable:
+            sessionExpiresAt = nil
+        }
+        let session = IdentitySession(provider: reference, user: user.providerUser, expiresAt: sessionExpiresAt)
+        emit(.loginSucceeded, .user(session.user))
+        return session
+    }
+
+    /// Warns about a JWT close to expiry or already expired (log and `credentials_refresh_requested`).
+    /// With a token source set, asks it for a fresh JWT and uses that when it lasts longer; without
+    /// one, an expired JWT still goes to the SDK, whose `expiredJWT` answer is authoritative.
+    func freshEnough(_ jwt: String) async -> String {
+        let check = checkExpiry(of: jwt)
+        let reason: ZendeskMessagingRefreshReason
+        let left: Int64
+        switch check {
+        case .expiresSoon(let secondsLeft):
+            logger.warning("Zendesk Messaging JWT expires in \(secondsLeft)s, within the \(expiryWarningMargin)s warning margin; authenticate with a fresher token before showing conversations.")
+            requestRefresh(.expiresSoon, ["seconds_left": .int(secondsLeft), "margin": .int(expiryWarningMargin)])
+            reason = .expiresSoon
+            left = secondsLeft
+        case .expired:
+            logger.warning("Zendesk Messaging JWT has already expired; loginUser will fail with expiredJWT unless a token source supplies a fresh one.")
+            guard tokenSource != nil else { return jwt }
+            requestRefresh(.expired, [:])
+            reason = .expired
+            left = 0
+        case .noExpiry, .valid, .unreadable:
+            return jwt
+        }
+        guard let tokenSource else { return jwt }
+        do throws(IdentityError) {
+            let fresh = try await tokenSource.freshJWT(for: await port.currentUser()?.providerUser, reason: reason)
+            switch checkExpiry(of: fresh) {
+            case .noExpiry: return fresh
+            case .valid(let freshLeft) where freshLeft > left: return fresh
+            case .expiresSoon(let freshLeft) where freshLeft > left: return fresh
+            default:
+                logger.warning("The token source's JWT does not last longer; logging in with the original.")
+                return jwt
+            }
+        } catch {
+            logger.warning("The token source failed (\(error.code)); logging in with the original JWT.")
+            return jwt
+        }
+    }
+
+    /// Emits `credentials_refresh_requested` with `reason` and `details`.
+    func requestRefresh(_ reason: ZendeskMessagingRefreshReason, _ details: [String: JSONValue]) {
+        var fields = details
+        fields["reason"] = .string(reason.rawValue)
+        emit(.credentialsRefreshRequested, .fields(fields))
+    }
+
+    /// Logs the previous authenticated user out when `jwt` names another user, so that none of
+    /// their conversations stay visible to the next one.
+    func leavePreviousUser(before jwt: String) async throws(IdentityError) {
+        guard let current = await port.currentUser(), !current.isAnonymous else { return }
+        var next: String?
+        do throws(IdentityError) { next = try DecodedJWT.decode(jwt).optionalString("external_id") } catch { next = nil }
+        guard next != current.externalId else { return }
+        try await logout()
+    }
+
+    /// Logs the current user out (`logoutUser`); nothing happens when there is no user.
+    public func logout() async throws(IdentityError) {
+        guard let current = await port.currentUser() else {
+            sessionExpiresAt = nil
+            return
+        }
+        do throws(ZendeskMessagingSDKError) {
+            try await port.logoutUser()
+        } catch {
+            throw error.identityError(provider: reference)
+        }
+        sessionExpiresAt = nil
+        if current.isAnonymous {
+            logger.warning("logoutUser cleared an unauthenticated Zendesk Messaging user and all its conversations; this cannot be undone and is meant for testing.")
+            emit(.anonymousUserCleared, .user(current.providerUser))
+        } else {
+            emit(.loggedOut, .user(current.providerUser))
+        }
+    }
+}

@@ -1,0 +1,103 @@
+public import IdentityBridge
+public import Logging
+
+/// The Zendesk Messaging session adapter: logs users in and out through the SDK port, follows
+/// JWT expiry, and reports everything as uniform events.
+///
+/// - `login` issues a JWT (or takes the app's) and calls `loginUser`: `login_succeeded`, or
+///   `authentication_failed` then `fell_back_to_anonymous` (the SDK continues unauthenticated).
+///   Logging in as a different user first logs the previous authenticated user out, so nothing
+///   of theirs stays visible.
+/// - A JWT that expires within `expiry_warning_margin` is warned about before login (log and
+///   `credentials_refresh_requested`, `reason: expires_soon`); see ``checkExpiry(of:)``. With a
+///   token source set, a JWT close to expiry or already expired is swapped for the source's
+///   fresher one before `loginUser`. A login refused with `expiredJWT` also emits
+///   `credentials_refresh_requested` (`reason: expired`) after `fell_back_to_anonymous`.
+/// - When the JWT expires the SDK answers with `expiredJWT`: `authentication_failed`
+///   (`token_expired`) and `credentials_refresh_requested` (`reason: expired`). The adapter never
+///   renews by itself; with a ``ZendeskMessagingTokenSource`` set it logs in with the source's
+///   JWT and retries the failed operation once.
+/// - `logout` of an authenticated user: `logged_out` (push unsubscribed); of an anonymous user:
+///   `anonymous_user_cleared` (its conversations are gone for good).
+/// - `resetIdentity` is `unsupported_operation`: Messaging has no reset.
+/// - One login at a time: a login started while another is running fails with `login_in_progress`.
+public actor ZendeskMessagingProvider: IdentityProvider {
+    /// The kind and instance name.
+    public nonisolated let reference: ProviderReference
+    /// The Messaging JWT issuer.
+    public nonisolated let messagingIssuer: ZendeskMessagingIssuer
+    /// Where this provider's uniform events are emitted.
+    public nonisolated let eventHub: EventHub
+    let port: any ZendeskMessagingSDKPort
+    let clock: any IdentityClock
+    let logger: Logger
+    /// Seconds before `exp` within which a JWT counts as close to expiry.
+    public private(set) var expiryWarningMargin: Int64
+    var tokenSource: (any ZendeskMessagingTokenSource)?
+    var sessionExpiresAt: Date?
+    var loginInFlight = false
+
+    /// Creates a provider over `port`; it starts observing the port's events at once.
+    public init(issuer: ZendeskMessagingIssuer, port: any ZendeskMessagingSDKPort, clock: any IdentityClock,
+                logger: Logger = Logger(label: "IdentityBridge.zendesk-messaging"), eventHub: EventHub = EventHub()) {
+        let reference = issuer.provider
+        self.reference = reference
+        self.messagingIssuer = issuer
+        self.eventHub = eventHub
+        self.port = port
+        self.clock = clock
+        self.logger = logger
+        self.expiryWarningMargin = issuer.settings.expiryWarningMargin
+        port.addEventObserver { [eventHub, clock, logger] event in
+            for uniform in event.uniformEvents(provider: reference, timestamp: clock.now()) {
+                if uniform.name == .authenticationFailed, let error = uniform.error {
+                    logger.warning("Zendesk Messaging authentication failed: \(error.code) [\(error.vendorCode ?? "-")] \(error.message)")
+                }
+                eventHub.emit(uniform)
+            }
+        }
+    }
+
+    /// Anonymous users, JWT, merges, logout, key rotation and conversations.
+    public nonisolated var capabilities: ProviderCapabilities {
+        [.anonymousUsers, .jwt, .merges, .logout, .keyRotation, .conversations]
+    }
+
+    /// The Messaging JWT issuer.
+    public nonisolated var issuer: any CredentialIssuer { messagingIssuer }
+
+    /// Sets (or clears, with `nil`) the hook that supplies fresh JWTs when asked.
+    public func setTokenSource(_ source: (any ZendeskMessagingTokenSource)?) {
+        tokenSource = source
+    }
+
+    /// When the current session's JWT expires, if it was logged in here with an expiring JWT.
+    public var currentSessionExpiresAt: Date? { sessionExpiresAt }
+
+    /// How close `jwt` is to expiry by this provider's clock and `expiry_warning_margin`.
+    public func checkExpiry(of jwt: String) -> ZendeskMessagingExpiryCheck {
+        ZendeskMessagingExpiryCheck.evaluate(jwt: jwt, now: clock.unixSeconds(), margin: expiryWarningMargin)
+    }
+
+    /// The SDK's current user.
+    public func currentUser() async -> ProviderUser? {
+        await port.currentUser()?.providerUser
+    }
+
+    /// `expiry_warning_margin` (an integer number of seconds, 0 ... 3600, below `token_lifetime`);
+    /// any other key is `unsupported_operation`.
+    public func setOption(_ key: String, to value: JSONValue) async throws(IdentityError) {
+        guard key == "expiry_warning_margin" else { throw .unsupported("setOption(\(key))", provider: reference) }
+        let limit = min(ZendeskMessagingLimits.maxExpiryWarningMargin, messagingIssuer.settings.tokenLifetime - 1)
+        guard let seconds = value.intValue, (0...limit).contains(seconds) else {
+            throw IdentityError(
+                .invalidValueType, field: key, message: "expiry_warning_margin is \(value.jsonString); it must be a whole number of seconds from 0 to \(limit).",
+                recovery: "Pass seconds below token_lifetime, e.g. 300.", provider: reference)
+        }
+        expiryWarningMargin = seconds
+    }
+
+    func emit(_ name: IdentityEvent.Name, _ payload: IdentityEvent.Payload = .none) {
+        eventHub.emit(IdentityEvent(name, provider: reference, payload: payload, timestamp: clock.now()))
+    }
+}

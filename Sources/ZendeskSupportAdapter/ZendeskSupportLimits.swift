@@ -1,0 +1,18 @@
+/// Zendesk Support SDK identity constants, defined once.
+public enum ZendeskSupportLimits {
+    /// Default lifetime of the opaque user token (`user_token_lifetime`, seconds): 10 minutes.
+    public static let defaultUserTokenLifetime: Int64 = 600
+    /// Longest allowed `user_token_lifetime` (seconds): 1 day.
+    public static let maxUserTokenLifetime: Int64 = 86_400
+    /// The `typ` header of our user tokens, so a Zendesk JWT is never taken for a user token.
+    public static let userTokenType = "zendesk-support-user-token"
+    /// HKDF-SHA256 `info` label that derives the user-token key from the Zendesk shared secret
+    /// when `user_token_secret` is not configured (no salt, 32-byte output).
+    public static let userTokenKeyInfo = "IdentityBridge zendesk-support user-token key v1"
+    /// The form field Zendesk POSTs to the JWT endpoint.
+    public static let userTokenFormField = "user_token"
+    /// The media type of the JWT endpoint's request body.
+    public static let formContentType = "application/x-www-form-urlencoded"
+    /// Longest email address accepted.
+    public static let emailMaxLength = 254
+}

@@ -1,0 +1,55 @@
+public import IdentityBridge
+import Crypto
+
+/// The authentication type chosen on the Mobile SDK page of the Zendesk Support admin.
+public enum ZendeskSupportAuthMode: String, CaseIterable, Hashable, Sendable {
+    /// `Identity.createAnonymous(name:email:)`.
+    case anonymous
+    /// `Identity.createJwt(token:)`, exchanged at the customer's JWT endpoint.
+    case jwt
+}
+
+/// Settings of one `zendesk-support` instance.
+///
+/// ```yaml
+/// - kind: zendesk-support
+///   auth: jwt                              # anonymous | jwt (the admin setting)
+///   secret: ${ZENDESK_SUPPORT_SECRET}      # Zendesk shared secret for the JWT
+///   user_token_lifetime: 10m               # our opaque user token
+///   # user_token_secret: ${USER_TOKEN_SECRET}   # optional; else derived from secret with HKDF-SHA256
+/// ```
+public struct ZendeskSupportSettings: ProviderSettings, Hashable {
+    /// The admin setting.
+    public var auth: ZendeskSupportAuthMode
+    /// The Zendesk shared secret that signs the JWT (required for `jwt`).
+    public var secret: Secret?
+    /// The key that signs our user tokens, when configured explicitly.
+    public var userTokenSecret: Secret?
+    /// Lifetime of user tokens, seconds.
+    public var userTokenLifetime: Int64
+
+    /// Creates settings.
+    public init(auth: ZendeskSupportAuthMode, secret: Secret? = nil, userTokenSecret: Secret? = nil,
+                userTokenLifetime: Int64 = ZendeskSupportLimits.defaultUserTokenLifetime) {
+        self.auth = auth
+        self.secret = secret
+        self.userTokenSecret = userTokenSecret
+        self.userTokenLifetime = userTokenLifetime
+    }
+
+    /// The user-token key: `user_token_secret`, else HKDF-SHA256 of `secret` with the info label
+    /// ``ZendeskSupportLimits/userTokenKeyInfo`` (no salt, 32 bytes). `nil` without either.
+    public var userTokenKey: Secret? {
+        if let userTokenSecret { return userTokenSecret }
+        guard let secret else { return nil }
+        return Self.deriveUserTokenKey(from: secret)
+    }
+
+    /// HKDF-SHA256(`secret`, salt: none, info: ``ZendeskSupportLimits/userTokenKeyInfo``, 32 bytes).
+    public static func deriveUserTokenKey(from secret: Secret) -> Secret {
+        let key = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: secret.revealedBytes), info: Array(ZendeskSupportLimits.userTokenKeyInfo.utf8),
+            outputByteCount: 32)
+        return key.withUnsafeBytes { Secret(bytes: Array($0)) }
+    }
+}

@@ -1,0 +1,252 @@
+import IdentityBridge
+import IdentityBridgeTesting
+import Logging
+import Testing
+import ZendeskChatAdapter
+
+@Suite("Zendesk Chat sessions against the simulated Chat backend")
+struct ZendeskChatProviderTests {
+    let clock = ManualClock(unixSeconds: ChatFixture.start)
+
+    @Test("login: getToken before connecting, the visitor is authenticated, login_succeeded")
+    func loginSucceeds() async throws {
+        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
+        let session = try await provider.login(ChatFixture.ann)
+        #expect(session.user.isAuthenticated && !session.user.isAnonymous)
+        #expect(session.user.name == "Ann" && session.user.email == "ann@example.com")
+        #expect(recorder.names == [.loginSucceeded])
+        #expect(await provider.currentUser()?.isAuthenticated == true)
+        #expect(simulator.boundExternalId(visitorId: session.user.vendorUserId) == "user-123456")
+    }
+
+    @Test("authentication failure: the chat proceeds anonymously; authentication_failed then fell_back_to_anonymous")
+    func fallbackOnWrongSecret() async throws {
+        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
+        simulator.regenerateSharedSecret(ChatFixture.otherSecret)
+        let error = await #expect(throws: IdentityError.self) { try await provider.login(ChatFixture.ann) }
+        #expect(error?.code == .tokenInvalid)
+        #expect(error?.vendorCode == "invalidSharedSecret")
+        #expect(recorder.names == [.authenticationFailed, .fellBackToAnonymous])
+        #expect(recorder.events.first?.error?.vendorCode == "invalidSharedSecret")
+        let user = try #require(await provider.currentUser())
+        #expect(user.isAnonymous && !user.isAuthenticated && user.externalId == nil)
+        #expect(simulator.authenticationFailures.map(\.vendorError) == [.invalidSharedSecret])
+    }
+
+    @Test("a wrong account key -> invalid_account_key (invalidAccountKey) and anonymous fallback")
+    func invalidAccountKey() async throws {
+        let (provider, _, recorder) = try ChatFixture.provider(clock: clock, simulatorAccountKey: Secret("the-real-key"))
+        let error = await #expect(throws: IdentityError.self) { try await provider.login(ChatFixture.ann) }
+        #expect(error?.code == .invalidAccountKey)
+        #expect(error?.vendorCode == "invalidAccountKey")
+        #expect(recorder.names == [.authenticationFailed, .fellBackToAnonymous])
+        #expect(await provider.currentUser()?.isAnonymous == true)
+    }
+
+    @Test("getToken failing or giving no token -> token_missing (invalidAccessToken) and anonymous fallback")
+    func getTokenFails() async throws {
+        for authenticator in [ScriptedAuthenticator(token: nil, error: ServiceDown()), ScriptedAuthenticator(token: nil, error: nil)] {
+            let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
+            await provider.setIdentity(authenticator: authenticator)
+            let connection = await provider.connect()
+            #expect(!connection.visitor.isAuthenticated)
+            #expect(recorder.names == [.authenticationFailed, .fellBackToAnonymous])
+            #expect(recorder.events.first?.error?.code == .tokenMissing)
+            #expect(recorder.events.first?.error?.vendorCode == "invalidAccessToken")
+        }
+    }
+
+    @Test("a completion called twice is ignored after the first call")
+    func completionTwice() async throws {
+        let token = try await ScriptedAuthenticator(token: "first", error: nil, callTwice: true).getToken()
+        #expect(token == "first")
+    }
+
+    @Test("a different user on the same visitor -> external_id_changed (externalUserIdHasChanged)")
+    func externalIdChangeRefused() async throws {
+        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
+        _ = try await provider.login(ChatFixture.ann)
+        let bob = UserIdentity(userId: "user-999", email: "bob@example.com", name: "Bob")
+        let error = await #expect(throws: IdentityError.self) { try await provider.login(bob) }
+        #expect(error?.code == .externalIdChanged)
+        #expect(error?.vendorCode == "externalUserIdHasChanged")
+        #expect(recorder.names == [.loginSucceeded, .authenticationFailed, .fellBackToAnonymous])
+        #expect(await provider.currentUser()?.isAnonymous == true)
+    }
+
+    @Test("resetIdentity: new unique anonymous visitor, previous chats unassociated, identity_reset; a new user can then log in")
+    func reset() async throws {
+        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
+        let first = try await provider.login(ChatFixture.ann)
+        try await provider.sendMessage("hello")
+        #expect(await simulator.visibleConversationCount() == 1)
+        try await provider.resetIdentity()
+        let after = try #require(await provider.currentUser())
+        #expect(after.vendorUserId != first.user.vendorUserId)
+        #expect(after.isAnonymous)
+        #expect(await simulator.visibleConversationCount() == 0)
+        #expect(recorder.names.last == .identityReset)
+        let bob = UserIdentity(userId: "user-999", email: "bob@example.com", name: "Bob")
+        #expect(try await provider.login(bob).user.externalId == "user-999")
+        #expect(await simulator.userCount() == 2)  // ann and bob; the reset visitor became bob
+    }
+
+    @Test("resetIdentity discards the local cache: identity and VisitorInfo are gone at the next connect")
+    func resetDiscardsCache() async throws {
+        let (provider, simulator, _) = try ChatFixture.provider(clock: clock)
+        await provider.setVisitorInfo(ZendeskChatVisitorInfo(name: "Guest"))
+        _ = try await provider.login(ChatFixture.ann)
+        try await provider.resetIdentity()
+        let connection = await provider.connect()
+        #expect(connection.failure == nil)
+        #expect(!connection.visitor.isAuthenticated && connection.visitor.name == nil)
+        #expect(simulator.boundExternalId(visitorId: connection.visitor.visitorId) == nil)
+    }
+
+    @Test("concurrent logins connect one at a time, each with its own identity")
+    func concurrentLogins() async throws {
+        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
+        let bob = UserIdentity(userId: "user-999", email: "bob@example.com", name: "Bob")
+        func attempt(_ user: UserIdentity) async -> Result<IdentitySession, IdentityError> {
+            do { return .success(try await provider.login(user)) } catch { return .failure(error) }
+        }
+        async let first = attempt(ChatFixture.ann)
+        async let second = attempt(bob)
+        let outcomes = await [first, second]
+        // Whichever connects first binds the visitor; the other is refused as a changed external_id.
+        let successes = outcomes.filter { (try? $0.get()) != nil }.count
+        #expect(successes == 1)
+        #expect(recorder.names.filter { $0 == .loginSucceeded }.count == 1)
+        #expect(recorder.names.filter { $0 == .authenticationFailed }.count == 1)
+        let failure = outcomes.compactMap { outcome -> IdentityError? in
+            if case .failure(let error) = outcome { return error }
+            return nil
+        }
+        #expect(failure.first?.code == .externalIdChanged)
+    }
+
+    @Test("logout un-authenticates through resetIdentity: logged_out then identity_reset")
+    func logout() async throws {
+        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
+        let session = try await provider.login(ChatFixture.ann)
+        try await provider.logout()
+        #expect(recorder.names == [.loginSucceeded, .loggedOut, .identityReset])
+        #expect(recorder.events[1].payload == .user(session.user))
+        #expect(await provider.currentUser()?.isAnonymous == true)
+    }
+
+    @Test("failed re-authentication during a chat ends the conversation and starts a new anonymous one")
+    func reauthenticationFails() async throws {
+        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
+        _ = try await provider.login(ChatFixture.ann)
+        try await provider.sendMessage("my order is late")
+        simulator.regenerateSharedSecret(ChatFixture.otherSecret)
+        _ = recorder.drain()
+        try await provider.enterForeground()
+        #expect(recorder.names == [.authenticationFailed, .conversationEnded, .fellBackToAnonymous, .conversationStarted])
+        let conversations = simulator.conversations
+        #expect(conversations.count == 2)
+        #expect(conversations[0].ended && conversations[0].authenticated)
+        #expect(!conversations[1].ended && !conversations[1].authenticated)
+        #expect(await provider.currentUser()?.isAuthenticated == false)
+        try await provider.sendMessage("still there?")
+        #expect(recorder.names.last == .messageAdded)
+        #expect(simulator.conversations[1].messages == ["still there?"])
+    }
+
+    @Test("successful re-authentication keeps the conversation")
+    func reauthenticationSucceeds() async throws {
+        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
+        _ = try await provider.login(ChatFixture.ann)
+        try await provider.sendMessage("hi")
+        clock.advance(by: 600)  // the first JWT has expired; getToken mints a fresh one
+        let connection = await provider.reauthenticate()
+        #expect(connection.failure == nil && connection.visitor.isAuthenticated)
+        #expect(simulator.conversations.count == 1)
+        #expect(recorder.names == [.loginSucceeded, .conversationStarted, .loginSucceeded])
+    }
+
+    @Test("an expired credential -> token_expired (tokenHasExpired)")
+    func expiredCredential() async throws {
+        let (provider, _, _) = try ChatFixture.provider(clock: clock)
+        let credential = try ChatFixture.issuer(clock: clock).issue(for: ChatFixture.ann)
+        clock.advance(by: 300)
+        let error = await #expect(throws: IdentityError.self) { try await provider.login(credential: credential) }
+        #expect(error?.code == .tokenExpired)
+        #expect(error?.vendorCode == "tokenHasExpired")
+    }
+
+    @Test("backend refusals for iat skew and lifetime surface with their uniform codes")
+    func skewAndLifetimeThroughBackend() async throws {
+        let cases: [(Int64, Int64, IdentityError.Code?)] = [
+            (ChatFixture.start + 120, ChatFixture.start + 420, nil),
+            (ChatFixture.start + 121, ChatFixture.start + 421, .tokenNotYetValid),
+            (ChatFixture.start, ChatFixture.start + 420, nil),
+            (ChatFixture.start, ChatFixture.start + 421, .tokenLifetimeTooLong),
+        ]
+        for (iat, exp, code) in cases {
+            let (provider, _, _) = try ChatFixture.provider(clock: clock)
+            let credential = Credential.jwt(ChatFixture.token(ChatFixture.claims(iat: iat, exp: exp)))
+            if let code {
+                let error = await #expect(throws: IdentityError.self) { try await provider.login(credential: credential) }
+                #expect(error?.code == code)
+            } else {
+                #expect(try await provider.login(credential: credential).user.isAuthenticated)
+            }
+        }
+    }
+
+    @Test("a login with a user that cannot be issued a JWT fails before the SDK: login_failed")
+    func invalidUser() async throws {
+        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
+        let error = await #expect(throws: IdentityError.self) { try await provider.login(UserIdentity(userId: "u-1", name: "Ann")) }
+        #expect(error?.code == .missingIdentifier)
+        #expect(recorder.names == [.loginFailed])
+        #expect(await simulator.currentVisitor() == nil)
+    }
+
+    @Test("a credential without jwt -> token_missing")
+    func credentialWithoutJWT() async throws {
+        let (provider, _, _) = try ChatFixture.provider(clock: clock)
+        let error = await #expect(throws: IdentityError.self) { try await provider.login(credential: Credential(fields: [:])) }
+        #expect(error?.code == .tokenMissing)
+    }
+
+    @Test("VisitorInfo is honoured for an anonymous session")
+    func visitorInfoAnonymous() async throws {
+        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
+        try await provider.setOption("visitor_info", to: ["name": "Guest", "email": "guest@example.com", "phone_number": "+1 555"])
+        let connection = await provider.connect()
+        #expect(connection.visitor.name == "Guest" && connection.visitor.email == "guest@example.com")
+        #expect(connection.visitor.phoneNumber == "+1 555")
+        #expect(!connection.visitorInfoDiscarded)
+        #expect(recorder.names == [.anonymousUserCreated])
+    }
+
+    @Test("VisitorInfo is discarded for an authenticated session, with a logged warning")
+    func visitorInfoAuthenticated() async throws {
+        let capture = LogCapture()
+        let (provider, _, _) = try ChatFixture.provider(clock: clock, logger: capture.logger)
+        await provider.setVisitorInfo(ZendeskChatVisitorInfo(name: "Guest", email: "guest@example.com"))
+        let session = try await provider.login(ChatFixture.ann)
+        #expect(session.user.name == "Ann" && session.user.email == "ann@example.com")
+        #expect(capture.contains(.warning, "VisitorInfo discarded"))
+    }
+
+    @Test("setOption: unknown keys are unsupported, wrong types invalid_value_type")
+    func options() async throws {
+        let (provider, _, _) = try ChatFixture.provider(clock: clock)
+        let unknown = await #expect(throws: IdentityError.self) { try await provider.setOption("colour", to: "blue") }
+        #expect(unknown?.code == .unsupportedOperation)
+        let wrong = await #expect(throws: IdentityError.self) { try await provider.setOption("visitor_info", to: ["name": 3]) }
+        #expect(wrong?.code == .invalidValueType)
+    }
+
+    @Test("handleVendorEvent emits the mapped events")
+    func vendorEvent() async throws {
+        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
+        let events = try await provider.handleVendorEvent(name: ZendeskChatVendorEvents.authenticationFailed, data: ["error": "invalidEmail"])
+        #expect(events.first?.error?.code == .invalidEmail)
+        #expect(recorder.names == [.authenticationFailed, .fellBackToAnonymous])
+    }
+}

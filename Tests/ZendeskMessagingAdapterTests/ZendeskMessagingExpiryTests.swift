@@ -1,0 +1,147 @@
+import IdentityBridge
+import IdentityBridgeTesting
+import Testing
+import ZendeskMessagingAdapter
+
+@Suite("Zendesk Messaging authentication expiration")
+struct ZendeskMessagingExpiryTests {
+    @Test("'When the token expires, the server will return an expiredJWT error': authentication_failed (token_expired), access lost, relogin restores")
+    func expiryThenRelogin() async throws {
+        let session = try Session()
+        _ = try await session.provider.login(UserIdentity(userId: "E"))
+        try await session.provider.sendMessage("before expiry")
+        session.clock.advance(by: 3_600)
+        _ = session.recorder.drain()
+
+        let error = await identityError { try await session.provider.sendMessage("after expiry") }
+        #expect(error?.code == .tokenExpired)
+        #expect(error?.vendorCode == "expiredJWT")
+        #expect(error?.message == "The JWT has expired")
+        #expect(session.names == [.authenticationFailed, .credentialsRefreshRequested])
+        #expect(session.recorder.events.first?.error?.code == .tokenExpired)
+        #expect(session.recorder.events.last?.payload == .fields(["reason": "expired", "vendor_code": "expiredJWT"]))
+
+        // "the user will lose their access ... The conversation content will not be visible."
+        #expect(await session.simulator.visibleConversationCount() == 0)
+        #expect(await session.provider.currentUser()?.isAuthenticated == false)
+        #expect(await identityError { _ = try await session.provider.conversations() }?.code == .tokenExpired)
+        // "If the now unauthenticated user attempts to start a conversation, they will be directed to the conversation screen with an error."
+        #expect(await identityError { _ = try await session.provider.startConversation() }?.code == .tokenExpired)
+        // The adapter never renews by itself.
+        #expect(!session.names.contains(.loginSucceeded))
+
+        // "a new JWT should be generated and a call made to loginUser"
+        _ = session.recorder.drain()
+        _ = try await session.provider.login(UserIdentity(userId: "E"))
+        #expect(session.names == [.loginSucceeded])
+        let conversations = try await session.provider.conversations()
+        #expect(conversations.flatMap(\.messages).map(\.text) == ["before expiry"])
+        #expect(session.simulator.isSubscribedToPush)
+    }
+
+    @Test("the expiry takes effect exactly at exp (one second earlier the session still works)")
+    func expiryBoundary() async throws {
+        let session = try Session(lifetime: 600, margin: 60)
+        _ = try await session.provider.login(UserIdentity(userId: "E"))
+        session.clock.advance(by: 599)
+        try await session.provider.sendMessage("still valid")
+        session.clock.advance(by: 1)
+        #expect(await identityError { try await session.provider.sendMessage("expired") }?.code == .tokenExpired)
+    }
+
+    @Test("with a token source set, expiredJWT asks it for a fresh JWT, logs in and retries the operation once")
+    func tokenSourceRenews() async throws {
+        let session = try Session()
+        let issuer = session.provider.messagingIssuer
+        let calls = Locked<[(String?, ZendeskMessagingRefreshReason)]>([])
+        await session.provider.setTokenSource(ZendeskMessagingClosureTokenSource { user, reason throws(IdentityError) in
+            calls.mutate { $0.append((user?.externalId, reason)) }
+            return try issuer.issue(for: UserIdentity(userId: user?.externalId ?? "?")).jwt ?? ""
+        })
+        _ = try await session.provider.login(UserIdentity(userId: "E"))
+        session.clock.advance(by: 4_000)
+        _ = session.recorder.drain()
+        try await session.provider.sendMessage("sent after renewal")
+        #expect(session.names == [.authenticationFailed, .credentialsRefreshRequested, .loginSucceeded, .conversationStarted])
+        #expect(calls.value.map { $0.0 } == ["E"])
+        #expect(calls.value.map { $0.1 } == [.expired])
+        #expect(await session.provider.currentSessionExpiresAt == Date(timeIntervalSince1970: TimeInterval(Fixture.start + 4_000 + 3_600)))
+        #expect(await session.simulator.visibleConversationCount() == 1)
+    }
+
+    @Test("a failing token source leaves the session expired and throws the original token_expired")
+    func tokenSourceFails() async throws {
+        let session = try Session()
+        await session.provider.setTokenSource(ZendeskMessagingClosureTokenSource { _, _ throws(IdentityError) in
+            throw IdentityError(.networkError, message: "backend down")
+        })
+        _ = try await session.provider.login(UserIdentity(userId: "E"))
+        session.clock.advance(by: 3_600)
+        let error = await identityError { try await session.provider.sendMessage("x") }
+        #expect(error?.code == .tokenExpired)
+        #expect(!session.names.dropFirst().contains(.loginSucceeded))
+        await session.provider.setTokenSource(nil)
+    }
+
+    @Test("'verify that the JWT is not close to expiration' before login: checkExpiry and a warning event")
+    func closeToExpiryWarning() async throws {
+        let session = try Session(margin: 300)
+        let soon = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start + 200))
+        let later = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start + 3_000))
+        let never = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: nil))
+        let past = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start - 1))
+        #expect(await session.provider.checkExpiry(of: soon) == .expiresSoon(secondsLeft: 200))
+        #expect(await session.provider.checkExpiry(of: later) == .valid(secondsLeft: 3_000))
+        #expect(await session.provider.checkExpiry(of: never) == .noExpiry)
+        #expect(await session.provider.checkExpiry(of: past) == .expired)
+        if case .unreadable(let error) = await session.provider.checkExpiry(of: "x") { #expect(error.code == .tokenMalformed) } else { Issue.record("not unreadable") }
+        #expect(ZendeskMessagingExpiryCheck.expiresSoon(secondsLeft: 1).needsWarning)
+        #expect(!ZendeskMessagingExpiryCheck.valid(secondsLeft: 1_000).needsWarning)
+
+        _ = try await session.provider.login(credential: .jwt(later))
+        #expect(session.names == [.loginSucceeded])
+        _ = session.recorder.drain()
+        let result = try await session.provider.login(credential: .jwt(soon))
+        #expect(session.names == [.credentialsRefreshRequested, .loginSucceeded])
+        #expect(session.recorder.events.first?.payload == .fields(["reason": "expires_soon", "seconds_left": 200, "margin": 300]))
+        #expect(result.expiresAt == Date(timeIntervalSince1970: TimeInterval(Fixture.start + 200)))
+    }
+
+    @Test("an already expired JWT without a token source: the SDK refuses it, then credentials_refresh_requested")
+    func expiredJWTAtLogin() async throws {
+        let session = try Session()
+        let past = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start - 10))
+        let error = await identityError { _ = try await session.provider.login(credential: .jwt(past)) }
+        #expect(error?.code == .tokenExpired)
+        #expect(error?.message == "The JWT has expired")
+        #expect(session.names == [.authenticationFailed, .fellBackToAnonymous, .credentialsRefreshRequested])
+        #expect(session.recorder.events.last?.payload == .fields(["reason": "expired", "vendor_code": "expiredJWT"]))
+    }
+
+    @Test("an already expired JWT with a token source: the source's JWT is used and login succeeds")
+    func expiredJWTAtLoginWithSource() async throws {
+        let session = try Session()
+        let issuer = session.provider.messagingIssuer
+        await session.provider.setTokenSource(ZendeskMessagingClosureTokenSource { _, reason throws(IdentityError) in
+            #expect(reason == .expired)
+            return try issuer.issue(for: UserIdentity(userId: "E")).jwt ?? ""
+        })
+        let past = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start - 10))
+        let result = try await session.provider.login(credential: .jwt(past))
+        #expect(result.user.externalId == "E")
+        #expect(session.names == [.credentialsRefreshRequested, .loginSucceeded])
+    }
+
+    @Test("close to expiry with a token source: the fresher JWT from the source is used for login")
+    func closeToExpiryUsesTokenSource() async throws {
+        let session = try Session(margin: 300)
+        let issuer = session.provider.messagingIssuer
+        await session.provider.setTokenSource(ZendeskMessagingClosureTokenSource { _, reason throws(IdentityError) in
+            #expect(reason == .expiresSoon)
+            return try issuer.issue(for: UserIdentity(userId: "E")).jwt ?? ""
+        })
+        let soon = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start + 100))
+        let result = try await session.provider.login(credential: .jwt(soon))
+        #expect(result.expiresAt == Date(timeIntervalSince1970: TimeInterval(Fixture.start + 3_600)))
+    }
+}

@@ -1,0 +1,144 @@
+import IdentityBridge
+import IdentityBridgeTesting
+import Testing
+import ZendeskMessagingAdapter
+
+@Suite("Zendesk Messaging configuration")
+struct ZendeskMessagingSettingsTests {
+    let environment = ConfigEnvironment(variables: ["S1": Fixture.secretA.revealed, "S2": Fixture.secretB.revealed])
+
+    func load(_ providerYAML: String) -> Result<IdentityConfiguration, ConfigurationError> {
+        let yaml = "apps:\n  demo:\n    providers:\n      - kind: zendesk-messaging\n" + providerYAML
+        do throws(ConfigurationError) {
+            return .success(try ConfigurationLoader(registry: StandardProviders.registry, environment: environment)
+                .load(yaml: yaml, file: "test.yaml"))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func settings(_ yaml: String) throws -> ZendeskMessagingSettings {
+        let configuration = try load(yaml).get()
+        let instance = try configuration.instance(app: "demo", provider: "zendesk-messaging")
+        return try #require(instance.settings as? ZendeskMessagingSettings)
+    }
+
+    func messages(_ yaml: String) -> [String] {
+        guard case .failure(let error) = load(yaml) else { return [] }
+        return error.diagnostics.map(\.message)
+    }
+
+    func keys(_ count: Int) -> String {
+        (1...count).map { "          - key_id: app_\($0)\n            secret: ${S1}\n" }.joined()
+    }
+
+    @Test("defaults: first key active, token_lifetime 1h, conversation_mode single, expiry_warning_margin 5m")
+    func defaults() throws {
+        let settings = try settings("        signing_keys:\n" + keys(2))
+        #expect(settings.activeKeyID == "app_1")
+        #expect(settings.signingKeys.map(\.keyID) == ["app_1", "app_2"])
+        #expect(settings.tokenLifetime == 3_600)
+        #expect(settings.conversationMode == .single)
+        #expect(settings.expiryWarningMargin == 300)
+        #expect(settings.activeKey.secret == Fixture.secretA)
+    }
+
+    @Test("every setting read: active_key_id, token_lifetime, conversation_mode multi, expiry_warning_margin")
+    func everySetting() throws {
+        let settings = try settings("""
+                signing_keys:
+                  - key_id: app_1
+                    secret: ${S1}
+                  - key_id: app_2
+                    secret: ${S2}
+                active_key_id: app_2
+                token_lifetime: 30m
+                conversation_mode: multi
+                expiry_warning_margin: 90s
+
+        """)
+        #expect(settings.activeKey.secret == Fixture.secretB)
+        #expect(settings.tokenLifetime == 1_800)
+        #expect(settings.conversationMode == .multi)
+        #expect(settings.expiryWarningMargin == 90)
+    }
+
+    @Test("10 signing keys are allowed; 11 is a config error naming the limit of 10")
+    func keyLimit() throws {
+        #expect(try settings("        signing_keys:\n" + keys(ZendeskMessagingLimits.maxSigningKeys)).signingKeys.count == 10)
+        let errors = messages("        signing_keys:\n" + keys(11))
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("at most 10") == true)
+        #expect(throws: IdentityError.self) {
+            try ZendeskMessagingSettings(signingKeys: (1...11).map { ZendeskMessagingSigningKey(keyID: "k\($0)", secret: Fixture.secretA) })
+        }
+    }
+
+    @Test("signing_keys is required and may not be empty")
+    func keysRequired() {
+        #expect(messages("        token_lifetime: 1h\n").contains { $0.contains("signing_keys") })
+        #expect(messages("        signing_keys: []\n").contains { $0.contains("empty") })
+    }
+
+    @Test("duplicate key ids, a missing key_id or secret, and a literal secret are config errors")
+    func keyEntries() {
+        #expect(messages("        signing_keys:\n" + keys(1) + keys(1)).contains { $0.contains("listed twice") })
+        #expect(messages("        signing_keys:\n          - secret: ${S1}\n").contains { $0.contains("key_id") })
+        #expect(messages("        signing_keys:\n          - key_id: app_1\n").contains { $0.contains("secret") })
+        #expect(messages("        signing_keys:\n          - key_id: app_1\n            secret: plain-text\n").contains { $0.contains("literal secret") })
+        #expect(messages("        signing_keys:\n          - key_id: app_1\n            secret: ${S1}\n            kid: x\n").contains { $0.contains("unknown setting 'kid'") })
+    }
+
+    @Test("active_key_id must name a listed key")
+    func activeKeyMustExist() throws {
+        let errors = messages("        signing_keys:\n" + keys(2) + "        active_key_id: app_9\n")
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("app_9") == true)
+        #expect(throws: IdentityError.self) { try Fixture.settings(keys: [Fixture.keyA], active: "app_B") }
+    }
+
+    @Test("token_lifetime between 1m and 24h; expiry_warning_margin at most 1h and below token_lifetime")
+    func durations() {
+        #expect(messages("        signing_keys:\n" + keys(1) + "        token_lifetime: 30s\n").contains { $0.contains("token_lifetime") })
+        #expect(messages("        signing_keys:\n" + keys(1) + "        token_lifetime: 2d\n").contains { $0.contains("token_lifetime") })
+        #expect(messages("        signing_keys:\n" + keys(1) + "        expiry_warning_margin: 2h\n").contains { $0.contains("expiry_warning_margin") })
+        #expect(messages("        signing_keys:\n" + keys(1) + "        token_lifetime: 5m\n        expiry_warning_margin: 5m\n")
+            .contains { $0.contains("shorter than 'token_lifetime'") })
+        #expect(throws: IdentityError.self) { try Fixture.settings(lifetime: 600, margin: 600) }
+        #expect(throws: IdentityError.self) { try Fixture.settings(lifetime: 100_000) }
+    }
+
+    @Test("conversation_mode is single or multi")
+    func conversationMode() {
+        #expect(messages("        signing_keys:\n" + keys(1) + "        conversation_mode: many\n").contains { $0.contains("single, multi") })
+    }
+
+    @Test("settings never print secrets")
+    func redacted() throws {
+        let settings = try settings("        signing_keys:\n" + keys(1))
+        let text = "\(settings) \(String(reflecting: settings))"
+        #expect(!text.contains(Fixture.secretA.revealed))
+    }
+
+    @Test("the plugin builds an issuer from configuration; a provider needs a Messaging SDK port")
+    func pluginWiring() async throws {
+        let configuration = try load("        signing_keys:\n" + keys(1)).get()
+        let clock = ManualClock(unixSeconds: Fixture.start)
+        let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-messaging", registry: StandardProviders.registry, clock: clock)
+        let token = try #require(try issuer.issue(for: UserIdentity(userId: "u-1")).jwt)
+        #expect(try issuer.verify(token, for: nil).keyID == "app_1")
+
+        let vendors = SimulatedVendors(clock: clock)
+        let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-messaging", registry: StandardProviders.registry, context: vendors.context())
+        _ = try await provider.login(UserIdentity(userId: "u-1"))
+        #expect(await provider.currentUser()?.externalId == "u-1")
+        #expect(await vendors.simulator(app: "demo", provider: "zendesk-messaging")?.userCount() == 1)
+
+        let error = syncIdentityError {
+            _ = try configuration.makeProvider(app: "demo", provider: "zendesk-messaging", registry: StandardProviders.registry,
+                                               context: ProviderContext(clock: clock))
+        }
+        #expect(error?.code == .configurationInvalid)
+        #expect(error?.field == "port")
+    }
+}
