@@ -9,5 +9,6 @@ extension IdentityCTL {
         ExchangeCommand.self,
         EventsCommand.self,
         DemoCommand.self,
+        RunCommand.self,
     ]
 }
