@@ -53,7 +53,8 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
                     message: "userId is an email address; Helpshift: \"Do not provide the user's email address as 'userID'\".",
                     recovery: "Pass the email as userEmail and a stable non-email id as userId (or leave userId out).", provider: provider)
             }
-            guard userId.count <= HelpshiftLimits.userIdMaxLength else {
+            // At most as many characters as UTF-8 bytes: count characters only for longer ids.
+            guard userId.utf8.count <= HelpshiftLimits.userIdMaxLength || userId.count <= HelpshiftLimits.userIdMaxLength else {
                 throw IdentityError(
                     .valueTooLong, field: "userId",
                     message: "userId is \(userId.count) characters long; Helpshift allows at most \(HelpshiftLimits.userIdMaxLength).",

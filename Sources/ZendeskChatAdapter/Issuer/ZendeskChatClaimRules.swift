@@ -5,7 +5,10 @@ import IdentityBridge
 enum ZendeskChatClaimRules {
     /// `name`: a non-blank string without control characters.
     static func checkName(_ name: String) -> (ZendeskChatFailureReason, String)? {
-        if name.allSatisfy(\.isWhitespace) { return (.nameInvalid, "The name is empty.") }
+        // A first byte that is printable ASCII other than space starts a non-whitespace first
+        // character (Character.isWhitespace reads the first scalar): then the name is not blank.
+        let startsPrintable = name.utf8.first.map { (0x21...0x7E).contains($0) } ?? false
+        if !startsPrintable, name.allSatisfy(\.isWhitespace) { return (.nameInvalid, "The name is empty.") }
         if hasControlCharacter(name) {
             return (.nameInvalid, "The name contains control characters.")
         }
