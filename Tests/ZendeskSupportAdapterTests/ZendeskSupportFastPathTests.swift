@@ -1,3 +1,4 @@
+import Foundation
 import IdentityBridge
 import Testing
 import ZendeskSupportAdapter
@@ -26,6 +27,24 @@ struct ZendeskSupportFastPathTests {
         expected["jti"] = exchanged.claim("jti")
         #expect(exchanged.claims == expected)
         #expect(try issuer.mintJWT(for: contents) != token, "each JWT gets a fresh jti")
+    }
+
+    @Test("jti is a random version 4 UUID in lowercase text (8-4-4-4-12 hex), unique per JWT")
+    func jtiIsRandomUUID() throws {
+        let issuer = try SupportFixture.issuer(clock: clock)
+        let contents = ZendeskSupportUserToken(userId: nil, name: "Ann", email: "ann@example.com", issuedAt: SupportFixture.start, expiresAt: SupportFixture.start + 600)
+        var seen = Set<String>()
+        for _ in 0..<500 {
+            let jti = try DecodedJWT.decode(try issuer.mintJWT(for: contents)).requiredString("jti")
+            let groups = jti.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
+            #expect(groups == [8, 4, 4, 4, 12])
+            #expect(jti.allSatisfy { "0123456789abcdef-".contains($0) })
+            #expect(Array(jti)[14] == "4", "version 4")
+            #expect("89ab".contains(Array(jti)[19]), "RFC 4122 variant")
+            #expect(UUID(uuidString: jti)?.uuidString.lowercased() == jti)
+            seen.insert(jti)
+        }
+        #expect(seen.count == 500)
     }
 
     @Test("mintJWT refuses contents without a name (invalid_name) or email (missing_identifier), like exchange")

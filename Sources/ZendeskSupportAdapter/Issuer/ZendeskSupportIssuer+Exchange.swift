@@ -53,7 +53,7 @@ extension ZendeskSupportIssuer {
         let signer = try requireJWTSigner()
         let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
             name: contents.name, email: contents.email, field: "user token", provider: provider)
-        let jti = UUID().uuidString.lowercased()
+        let jti = ZendeskSupportJTI.random()
         let now = clock.unixSeconds()
         return signer.sign { claims in
             claims.add("jti", jti)
