@@ -11,6 +11,19 @@ import ZendeskSupportAdapter
 /// identity-bench: the adapters' own issuing and verifying code against jwt-kit 5 and a bare one-shot HMAC-SHA256
 /// (swift-crypto `HMAC<SHA256>.authenticationCode(for:using:)`) over the same signing input.
 ///
+/// What is measured on our side is exactly what a backend runs, through the adapters' public API:
+/// - chat.mint: `ZendeskChatIssuer.mint(for:issuedAt:)` (what `issue(for:)` and the issuing
+///   `JWTAuthenticator` call), with every input rule; chat.verify: `ZendeskChatTokenValidator.validate`
+///   (what `ZendeskChatIssuer.verify` calls): signature, name, email, external_id, iat skew, lifetime, expiry.
+/// - messaging.mint / .verify: `ZendeskMessagingIssuer.mintToken(for:)` / `verifyToken(_:)` (the paths
+///   behind `issue` / `verify`), with the kid picked among 10 signing keys.
+/// - support.mint / .verify: `ZendeskSupportIssuer.mintJWT(for:)` (the second half of
+///   `exchange(userToken:)`, fresh random jti included) / `verifyJWTClaims(_:)` (behind `verifyJWT`).
+/// - helpshift.userAuthToken: `HelpshiftCredentialIssuer.userAuthToken(for:)`, identifier rules included.
+/// jwt-kit gets the same claims (and a fresh UUID jti for Support); its payload `verify` checks only
+/// the claim rules a jwt-kit user would write, not the adapters' name and email rules (favouring it).
+/// The bare HMAC is one one-shot HMAC-SHA256 over the same signing input.
+///
 /// Contenders run in alternating rounds in one process (one core); each line reports medians.
 enum Bench {
     struct Row {
