@@ -1,10 +1,28 @@
 import Crypto
+import Foundation
+import HelpshiftAdapter
 import IdentityBridge
 import JWTKit
+import ZendeskChatAdapter
+import ZendeskMessagingAdapter
+import ZendeskSupportAdapter
 
 
-/// identity-bench: our credential hot path against jwt-kit 5 and a bare one-shot HMAC-SHA256
+/// identity-bench: the adapters' own issuing and verifying code against jwt-kit 5 and a bare one-shot HMAC-SHA256
 /// (swift-crypto `HMAC<SHA256>.authenticationCode(for:using:)`) over the same signing input.
+///
+/// What is measured on our side is exactly what a backend runs, through the adapters' public API:
+/// - chat.mint: `ZendeskChatIssuer.mint(for:issuedAt:)` (what `issue(for:)` and the issuing
+///   `JWTAuthenticator` call), with every input rule; chat.verify: `ZendeskChatTokenValidator.validate`
+///   (what `ZendeskChatIssuer.verify` calls): signature, name, email, external_id, iat skew, lifetime, expiry.
+/// - messaging.mint / .verify: `ZendeskMessagingIssuer.mintToken(for:)` / `verifyToken(_:)` (the paths
+///   behind `issue` / `verify`), with the kid picked among 10 signing keys.
+/// - support.mint / .verify: `ZendeskSupportIssuer.mintJWT(for:)` (the second half of
+///   `exchange(userToken:)`, fresh random jti included) / `verifyJWTClaims(_:)` (behind `verifyJWT`).
+/// - helpshift.userAuthToken: `HelpshiftCredentialIssuer.userAuthToken(for:)`, identifier rules included.
+/// jwt-kit gets the same claims (and a fresh UUID jti for Support); its payload `verify` checks only
+/// the claim rules a jwt-kit user would write, not the adapters' name and email rules (favouring it).
+/// The bare HMAC is one one-shot HMAC-SHA256 over the same signing input.
 ///
 /// Contenders run in alternating rounds in one process (one core); each line reports medians.
 enum Bench {
@@ -33,42 +51,60 @@ enum Bench {
         let externalID = "user-1234567890"
         var sink = 0
 
-        // MARK: Keys
+        // MARK: The adapters, configured as a backend would configure them (time from a fixed clock)
+        let clock = FixedClock(unixSeconds: now)
+        let user = UserIdentity(userId: externalID, email: email, name: name)
+
         let chatSecret = Secret("zendesk-chat-shared-secret-0123456789abcdef")
-        let chatSigner = HS256Signer(secret: chatSecret)
+        let chatIssuer = try ZendeskChatIssuer(
+            settings: ZendeskChatSettings(accountKey: Secret("zendesk-chat-account-key"), secret: chatSecret, tokenLifetime: 300), clock: clock)
+        let chatValidator = ZendeskChatTokenValidator(secret: chatSecret)
         let chatKeys = await JWTKeyCollection().add(hmac: HMACKey(from: chatSecret.revealedBytes), digestAlgorithm: .sha256)
 
         let messagingIDs = (1...10).map { "app_64f0c1e2d3b4a5968778\(String(1000 + $0))" }
-        var messagingSigners: [String: HS256Signer] = [:]
+        let messagingSecrets = (0..<10).map { Secret("zendesk-messaging-secret-\($0)-0123456789abcdefghij") }
+        let messagingKid = messagingIDs[6]
+        let messagingIssuer = ZendeskMessagingIssuer(
+            settings: try ZendeskMessagingSettings(
+                signingKeys: zip(messagingIDs, messagingSecrets).map { ZendeskMessagingSigningKey(keyID: $0, secret: $1) },
+                activeKeyID: messagingKid, tokenLifetime: 3600),
+            clock: clock)
         let messagingKeys = JWTKeyCollection()
-        for (i, kid) in messagingIDs.enumerated() {
-            let secret = Secret("zendesk-messaging-secret-\(i)-0123456789abcdefghij")
-            messagingSigners[kid] = HS256Signer(secret: secret, keyID: kid)
+        for (kid, secret) in zip(messagingIDs, messagingSecrets) {
             await messagingKeys.add(hmac: HMACKey(from: secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: kid))
         }
-        let messagingRing = HS256KeyRing(messagingIDs.compactMap { messagingSigners[$0] })
-        let messagingKid = messagingIDs[6]
-        guard let messagingSigner = messagingSigners[messagingKid] else { return }
 
         let supportSecret = Secret("zendesk-support-shared-secret-0123456789abcdef")
-        let supportSigner = HS256Signer(secret: supportSecret)
+        let supportIssuer = try ZendeskSupportIssuer(settings: ZendeskSupportSettings(auth: .jwt, secret: supportSecret), clock: clock)
         let supportKeys = await JWTKeyCollection().add(hmac: HMACKey(from: supportSecret.revealedBytes), digestAlgorithm: .sha256)
-        let jtis = (0..<64).map { "8d3c2f6e-5a4b-4c1d-9e8f-\(String(100_000_000_000 + $0))" }
+        let supportContents = ZendeskSupportUserToken(userId: externalID, name: name, email: email, issuedAt: now, expiresAt: now + 600)
 
         let helpshiftSecret = Secret("helpshift-app-secret-0123456789abcdefghij")
-        let helpshiftKey = HMACDigest.Key(secret: helpshiftSecret)
+        let helpshiftIssuer = HelpshiftCredentialIssuer(
+            settings: HelpshiftSettings(identityVerification: true, secret: helpshiftSecret), provider: ProviderReference(kind: .helpshift), clock: clock)
         let helpshiftSymmetric = SymmetricKey(data: helpshiftSecret.revealedBytes)
-        let helpshiftUser = "user-1234567890"
-        let helpshiftInput = Array(helpshiftUser.utf8)
+        let helpshiftUser = UserIdentity(userId: "user-1234567890")
+        let helpshiftInput = Array("user-1234567890".utf8)
+
+        // The operations measured: exactly the adapters' public fast paths (the Credential /
+        // VerifiedCredential wrappers call these same paths and add only the dictionary).
+        func chatMint() throws -> String { try chatIssuer.mint(for: user, issuedAt: now) }
+        func chatVerify(_ token: String) throws -> String { try chatValidator.validate(token, now: now, boundExternalId: nil).externalId }
+        func messagingMint() throws -> String { try messagingIssuer.mintToken(for: user) }
+        func messagingVerify(_ token: String) throws -> String { try messagingIssuer.verifyToken(token).externalId }
+        func supportMint() throws -> String { try supportIssuer.mintJWT(for: supportContents) }
+        func supportVerify(_ token: String) throws -> String { try supportIssuer.verifyJWTClaims(token).jti }
+        func helpshiftToken() throws -> String { try helpshiftIssuer.userAuthToken(for: helpshiftUser) }
+        func uuidJTI() -> String { UUID().uuidString.lowercased() }
 
         // MARK: Tokens and cross-checks (correctness before speed)
-        let chatToken = VendorOps.mintChat(chatSigner, name: name, email: email, externalID: externalID, now: now, lifetime: 300)
-        let messagingToken = VendorOps.mintMessaging(messagingSigner, name: name, email: email, externalID: externalID, now: now, lifetime: 3600)
-        let supportToken = VendorOps.mintSupport(supportSigner, jti: jtis[0], name: name, email: email, externalID: externalID, now: now)
+        let chatToken = try chatMint()
+        let messagingToken = try messagingMint()
+        let supportToken = try supportMint()
 
         let chatPayload = JWTKitChatPayload(name: name, email: email, external_id: externalID, iat: now, exp: now + 300)
         let messagingPayload = JWTKitMessagingPayload(scope: "user", external_id: externalID, name: name, email: email, email_verified: nil, exp: now + 3600)
-        let supportPayload = JWTKitSupportPayload(jti: jtis[0], iat: now, name: name, email: email, external_id: externalID)
+        let supportPayload = JWTKitSupportPayload(jti: uuidJTI(), iat: now, name: name, email: email, external_id: externalID)
         let kitChatToken = try await chatKeys.sign(chatPayload)
         let kitMessagingToken = try await messagingKeys.sign(messagingPayload, kid: JWKIdentifier(string: messagingKid))
         let kitSupportToken = try await supportKeys.sign(supportPayload)
@@ -76,15 +112,15 @@ enum Bench {
         _ = try await chatKeys.verify(chatToken, as: JWTKitChatPayload.self)
         _ = try await messagingKeys.verify(messagingToken, as: JWTKitMessagingPayload.self)
         _ = try await supportKeys.verify(supportToken, as: JWTKitSupportPayload.self)
-        _ = try VendorOps.verifyChat(kitChatToken, signer: chatSigner, now: now)
-        _ = try VendorOps.verifyMessaging(kitMessagingToken, ring: messagingRing, now: now)
-        _ = try VendorOps.verifySupport(kitSupportToken, signer: supportSigner, now: now)
+        _ = try chatVerify(kitChatToken)
+        _ = try messagingVerify(kitMessagingToken)
+        _ = try supportVerify(kitSupportToken)
         let oneShot = HMAC<SHA256>.authenticationCode(for: helpshiftInput, using: helpshiftSymmetric)
-        guard VendorOps.helpshiftToken(helpshiftKey, userID: helpshiftUser) == HMACDigest.hex(Array(oneShot)) else {
-            print("FAIL: Helpshift digest differs from swift-crypto's HMAC")
+        guard try helpshiftToken() == HMACDigest.hex(Array(oneShot)) else {
+            print("FAIL: Helpshift userAuthToken differs from swift-crypto's HMAC")
             return
         }
-        print("cross-checks: our tokens verify with jwt-kit, jwt-kit's tokens verify with ours, Helpshift digest equals swift-crypto's")
+        print("cross-checks: the adapters' tokens verify with jwt-kit, jwt-kit's tokens verify with the adapters, Helpshift userAuthToken equals swift-crypto's HMAC")
 
         func signingInput(_ token: String) -> [UInt8] {
             let bytes = Array(token.utf8)
@@ -103,7 +139,7 @@ enum Bench {
         }
         let chatSymmetric = SymmetricKey(data: chatSecret.revealedBytes)
         let supportSymmetric = SymmetricKey(data: supportSecret.revealedBytes)
-        let messagingSymmetric = SymmetricKey(data: Secret("zendesk-messaging-secret-6-0123456789abcdefghij").revealedBytes)
+        let messagingSymmetric = SymmetricKey(data: messagingSecrets[6].revealedBytes)
         let chatInput = signingInput(chatToken)
         let messagingInput = signingInput(messagingToken)
         let supportInput = signingInput(supportToken)
@@ -115,15 +151,18 @@ enum Bench {
             let start = cpuNanoseconds()
             for _ in 0..<count {
                 switch operation {
-                case "chat.mint": sink &+= VendorOps.mintChat(chatSigner, name: name, email: email, externalID: externalID, now: now, lifetime: 300).utf8.count
-                case "chat.verify": sink &+= try VendorOps.verifyChat(chatToken, signer: chatSigner, now: now).utf8.count
-                case "messaging.verify": sink &+= try VendorOps.verifyMessaging(messagingToken, ring: messagingRing, now: now).utf8.count
+                case "chat.mint": sink &+= try chatMint().utf8.count
+                case "chat.verify": sink &+= try chatVerify(chatToken).utf8.count
+                case "messaging.mint": sink &+= try messagingMint().utf8.count
+                case "messaging.verify": sink &+= try messagingVerify(messagingToken).utf8.count
+                case "support.mint": sink &+= try supportMint().utf8.count
+                case "support.verify": sink &+= try supportVerify(supportToken).utf8.count
                 case "jwtkit.mint":
                     sink &+= try await chatKeys.sign(JWTKitChatPayload(name: name, email: email, external_id: externalID, iat: now, exp: now + 300)).utf8.count
                 case "jwtkit.verify":
                     sink &+= try await chatKeys.verify(chatToken, as: JWTKitChatPayload.self).external_id.utf8.count
                 case "hmac": sink &+= HMAC<SHA256>.authenticationCode(for: chatInput, using: chatSymmetric).withUnsafeBytes { Int($0[0]) }
-                default: sink &+= VendorOps.helpshiftToken(helpshiftKey, userID: helpshiftUser).utf8.count
+                default: sink &+= try helpshiftToken().utf8.count
                 }
             }
             print("\(operation): \(format(Double(count) / (Double(cpuNanoseconds() - start) / 1e9))) per CPU second (checksum \(sink & 0xFF))")
@@ -138,7 +177,7 @@ enum Bench {
                 Contender(name: "ours") { n in
                     var sum = 0
                     for _ in 0..<n {
-                        sum &+= VendorOps.mintChat(chatSigner, name: name, email: email, externalID: externalID, now: now, lifetime: 300).utf8.count
+                        sum &+= try chatMint().utf8.count
                     }
                     return sum
                 },
@@ -158,7 +197,7 @@ enum Bench {
             [
                 Contender(name: "ours") { n in
                     var sum = 0
-                    for _ in 0..<n { sum &+= try VendorOps.verifyChat(chatToken, signer: chatSigner, now: now).utf8.count }
+                    for _ in 0..<n { sum &+= try chatVerify(chatToken).utf8.count }
                     return sum
                 },
                 Contender(name: "jwt-kit") { n in
@@ -176,7 +215,7 @@ enum Bench {
                 Contender(name: "ours") { n in
                     var sum = 0
                     for _ in 0..<n {
-                        sum &+= VendorOps.mintMessaging(messagingSigner, name: name, email: email, externalID: externalID, now: now, lifetime: 3600).utf8.count
+                        sum &+= try messagingMint().utf8.count
                     }
                     return sum
                 },
@@ -197,7 +236,7 @@ enum Bench {
             [
                 Contender(name: "ours") { n in
                     var sum = 0
-                    for _ in 0..<n { sum &+= try VendorOps.verifyMessaging(messagingToken, ring: messagingRing, now: now).utf8.count }
+                    for _ in 0..<n { sum &+= try messagingVerify(messagingToken).utf8.count }
                     return sum
                 },
                 Contender(name: "jwt-kit") { n in
@@ -214,15 +253,14 @@ enum Bench {
             [
                 Contender(name: "ours") { n in
                     var sum = 0
-                    for i in 0..<n {
-                        sum &+= VendorOps.mintSupport(supportSigner, jti: jtis[i & 63], name: name, email: email, externalID: externalID, now: now).utf8.count
-                    }
+                    for _ in 0..<n { sum &+= try supportMint().utf8.count }
                     return sum
                 },
                 Contender(name: "jwt-kit") { n in
                     var sum = 0
-                    for i in 0..<n {
-                        let payload = JWTKitSupportPayload(jti: jtis[i & 63], iat: now, name: name, email: email, external_id: externalID)
+                    for _ in 0..<n {
+                        // The same fresh random jti per token as the adapter.
+                        let payload = JWTKitSupportPayload(jti: uuidJTI(), iat: now, name: name, email: email, external_id: externalID)
                         sum &+= try await supportKeys.sign(payload).utf8.count
                     }
                     return sum
@@ -235,7 +273,7 @@ enum Bench {
             [
                 Contender(name: "ours") { n in
                     var sum = 0
-                    for _ in 0..<n { sum &+= try VendorOps.verifySupport(supportToken, signer: supportSigner, now: now).utf8.count }
+                    for _ in 0..<n { sum &+= try supportVerify(supportToken).utf8.count }
                     return sum
                 },
                 Contender(name: "jwt-kit") { n in
@@ -252,7 +290,7 @@ enum Bench {
             [
                 Contender(name: "ours") { n in
                     var sum = 0
-                    for _ in 0..<n { sum &+= VendorOps.helpshiftToken(helpshiftKey, userID: helpshiftUser).utf8.count }
+                    for _ in 0..<n { sum &+= try helpshiftToken().utf8.count }
                     return sum
                 },
                 bareHMAC(helpshiftInput, helpshiftSymmetric),
@@ -284,7 +322,7 @@ enum Bench {
         let heapBefore = heapSegmentKiB()
         let start = nanoseconds()
         for _ in 0..<mintCount {
-            sink &+= VendorOps.mintChat(chatSigner, name: name, email: email, externalID: externalID, now: now, lifetime: 300).utf8.count
+            sink &+= try chatMint().utf8.count
         }
         let seconds = Double(nanoseconds() - start) / 1e9
         let rssAfter = residentKiB()

@@ -45,7 +45,7 @@ extension HelpshiftCredentialIssuer {
         }
         let iat: Int64
         // IatIsMandatory: "iat key is missing in the JWT"; an iat of the wrong type is a JWT "not in valid format".
-        let iatPresent = decoded.claims["iat"].map { !$0.isNull } ?? false
+        let iatPresent = decoded.claim("iat").map { !$0.isNull } ?? false
         let iatVendor = iatPresent ? invalid : HelpshiftLoginFailureReason.iatIsMandatory.rawValue
         do { iat = try decoded.requiredInt("iat", vendorCode: iatVendor) } catch {
             throw error.attributed(to: provider)
@@ -60,7 +60,7 @@ extension HelpshiftCredentialIssuer {
                     : "The identities JWT was issued \(age) seconds ago; Helpshift accepts it for less than 24 hours.",
                 recovery: "Issue a fresh identities JWT; do not cache it for 24 hours or more.", provider: provider)
         }
-        let identities = try parseIdentities(decoded.claims["identities"])
+        let identities = try parseIdentities(decoded.claim("identities"))
         try HelpshiftIdentityValidator.validate(identities, fullPrivacy: settings.fullPrivacy, provider: provider)
         return VerifiedCredential(claims: decoded.claims)
     }

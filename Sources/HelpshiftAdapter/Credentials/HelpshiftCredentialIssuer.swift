@@ -16,6 +16,9 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
     public let settings: HelpshiftSettings
     let clock: any IdentityClock
     let identitySigner: HS256Signer?
+    /// HMAC keys (pad states hashed once) for ``HelpshiftSettings/verifyingSecrets``, in order:
+    /// the first is `secret`, which issues digests.
+    let digestKeys: [HMACDigest.Key]
 
     /// Creates an issuer.
     public init(settings: HelpshiftSettings, provider: ProviderReference, clock: any IdentityClock) {
@@ -23,6 +26,7 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
         self.provider = provider
         self.clock = clock
         self.identitySigner = settings.identitySecret.map { HS256Signer(secret: $0) }
+        self.digestKeys = settings.verifyingSecrets.map { HMACDigest.Key(secret: $0) }
     }
 
     /// The validated identifiers of `user`: trimmed-empty values dropped, everything Helpshift would
@@ -49,7 +53,8 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
                     message: "userId is an email address; Helpshift: \"Do not provide the user's email address as 'userID'\".",
                     recovery: "Pass the email as userEmail and a stable non-email id as userId (or leave userId out).", provider: provider)
             }
-            guard userId.count <= HelpshiftLimits.userIdMaxLength else {
+            // At most as many characters as UTF-8 bytes: count characters only for longer ids.
+            guard userId.utf8.count <= HelpshiftLimits.userIdMaxLength || userId.count <= HelpshiftLimits.userIdMaxLength else {
                 throw IdentityError(
                     .valueTooLong, field: "userId",
                     message: "userId is \(userId.count) characters long; Helpshift allows at most \(HelpshiftLimits.userIdMaxLength).",
@@ -107,20 +112,22 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
             recovery: "Pass \(field), or change digest_input.", provider: provider)
     }
 
-    /// The encoded HMAC-SHA256 digest of `message` under `secret`.
-    func digest(_ message: String, secret: Secret) -> String {
-        let mac = HMACDigest.sha256(Array(message.utf8), secret: secret)
+    /// The encoded HMAC-SHA256 digest of `message` under the secret whose precomputed key is `key`.
+    func digest(_ message: String, key: HMACDigest.Key) -> String {
         switch settings.digestEncoding {
-        case .hex: return HMACDigest.hex(mac)
-        case .base64: return Base64URL.encodeStandard(mac, padded: true)
-        case .base64Unpadded: return Base64URL.encodeStandard(mac, padded: false)
+        case .hex: return key.hex(of: message)
+        case .base64: return key.base64(of: message, padded: true)
+        case .base64Unpadded: return key.base64(of: message, padded: false)
         }
     }
+
+    /// The key of `secret`, which issues digests.
+    private var issuingKey: HMACDigest.Key { digestKeys[0] }
 
     /// The `userAuthToken` for `user` under the current secret.
     public func userAuthToken(for user: UserIdentity) throws(IdentityError) -> String {
         let ids = try identifiers(of: user)
-        return digest(try digestMessage(userId: ids.userId, email: ids.email), secret: settings.secret)
+        return digest(try digestMessage(userId: ids.userId, email: ids.email), key: issuingKey)
     }
 
     /// The login dictionary: `userId`, `userEmail`, `userName` (truncated to 255), `userAuthToken`,
@@ -133,7 +140,7 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
         if let name = user.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
             fields["userName"] = .string(String(name.prefix(HelpshiftLimits.userNameMaxLength)))
         }
-        fields["userAuthToken"] = .string(digest(try digestMessage(userId: ids.userId, email: ids.email), secret: settings.secret))
+        fields["userAuthToken"] = .string(digest(try digestMessage(userId: ids.userId, email: ids.email), key: issuingKey))
         if settings.identitySystem {
             fields["jwt"] = .string(try identityToken(for: HelpshiftIdentity.identities(for: user)))
         }
@@ -160,8 +167,8 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
         let message = try digestMessage(userId: ids.userId, email: ids.email)
         let given = Array(token.utf8)
         var matched: Int?
-        for (index, secret) in settings.verifyingSecrets.enumerated() {
-            let expected = Array(digest(message, secret: secret).utf8)
+        for (index, key) in digestKeys.enumerated() {
+            let expected = Array(digest(message, key: key).utf8)
             if HMACDigest.constantTimeEquals(expected, given), matched == nil { matched = index }
         }
         guard let matched else { throw HelpshiftAuthenticationFailureReason.invalidAuthToken.error(provider: provider) }

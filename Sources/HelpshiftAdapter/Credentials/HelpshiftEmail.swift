@@ -3,10 +3,44 @@ enum HelpshiftEmail {
     /// Whether `email` has the shape `local@domain.tld`: one `@`, a non-empty local part, a domain
     /// with a dot between non-empty labels, and no whitespace anywhere.
     static func isValid(_ email: String) -> Bool {
+        if let ascii = asciiVerdict(email) { return ascii }
         guard !email.contains(where: \.isWhitespace) else { return false }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else { return false }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
         return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+    }
+
+    /// ``isValid(_:)`` read on the bytes of an all-ASCII string (`nil` for any other): in ASCII
+    /// every character is one byte except CR LF, which is whitespace and refused either way, and
+    /// the whitespace characters are HT, LF, VT, FF, CR and space.
+    private static func asciiVerdict(_ email: String) -> Bool? {
+        let verdict = email.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var at = -1
+            var nonASCII = false
+            var whitespace = false
+            var atCount = 0
+            for (index, byte) in bytes.enumerated() {
+                if byte >= 0x80 { nonASCII = true; break }
+                if (0x09...0x0D).contains(byte) || byte == 0x20 { whitespace = true }
+                if byte == UInt8(ascii: "@") { atCount += 1; at = index }
+            }
+            if nonASCII { return nil }
+            guard !whitespace, atCount == 1, at > 0 else { return false }
+            // Labels of the domain: at least two, none empty.
+            let domain = UnsafeBufferPointer(rebasing: bytes[(at + 1)...])
+            guard let first = domain.first, let last = domain.last, first != UInt8(ascii: "."), last != UInt8(ascii: ".") else { return false }
+            var dots = 0
+            var previous: UInt8 = 0
+            for byte in domain {
+                if byte == UInt8(ascii: ".") {
+                    if previous == byte { return false }
+                    dots += 1
+                }
+                previous = byte
+            }
+            return dots > 0
+        }
+        return verdict ?? nil
     }
 }

@@ -55,7 +55,10 @@ extension String {
     /// count: Swift's `Character.isWhitespace` and Foundation's trimming, so nothing the SDK trims
     /// away is taken as a value.
     var isBlank: Bool {
-        allSatisfy(\.isWhitespace) || unicodeScalars.allSatisfy(Self.isTrimmedSpace)
+        // A first byte that is printable ASCII other than space is a first scalar (and the first
+        // character's first scalar, which Character.isWhitespace reads) that is not a space.
+        if let first = utf8.first, (0x21...0x7E).contains(first) { return false }
+        return allSatisfy(\.isWhitespace) || unicodeScalars.allSatisfy(Self.isTrimmedSpace)
     }
     /// Whether the string starts or ends with whitespace, in either reading of ``isBlank``.
     var hasSpaceAtEnds: Bool {

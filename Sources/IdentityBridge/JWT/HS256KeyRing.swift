@@ -40,6 +40,20 @@ public struct HS256KeyRing: Sendable {
         }
     }
 
+    /// Decodes `token` (structure only, like ``DecodedJWT/decode(_:maxLength:)``) and, when its
+    /// header text is exactly the header one of these signers writes, returns that signer too; its
+    /// decoded header is then reused instead of parsed. With `signer == nil` the caller picks the
+    /// key from the decoded header's `kid` itself. The signature is not checked.
+    public func decode(
+        _ token: String, maxLength: Int = DecodedJWT.defaultMaxLength
+    ) throws(IdentityError) -> (jwt: DecodedJWT, signer: HS256Signer?) {
+        if let index = indexOfWritingSigner(token) {
+            let signer = signers[index]
+            return (try DecodedJWT.decode(token, maxLength: maxLength, knownHeader: (signer.encodedHeader, signer.headerMembers)), signer)
+        }
+        return (try DecodedJWT.decode(token, maxLength: maxLength), nil)
+    }
+
     /// The signer whose `keyID` is `kid`, if any.
     public func signer(forKeyID kid: String) -> HS256Signer? {
         signers.first { $0.keyID == kid }

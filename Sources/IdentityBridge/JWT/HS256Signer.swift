@@ -8,18 +8,34 @@
 /// let decoded = try signer.verify(token)   // structure + HS256 + signature in one pass
 /// ```
 public struct HS256Signer: Sendable {
+    /// Everything a signer holds, in one immutable reference: copying a signer (picking it from a
+    /// key ring, passing it around) then costs one retain instead of one per field.
+    final class Storage: Sendable {
+        let keyID: String?
+        let key: HMACDigest.Key
+        let encodedHeader: [UInt8]
+        let headerMembers: [JSONMember]
+
+        init(keyID: String?, key: HMACDigest.Key, encodedHeader: [UInt8], headerMembers: [JSONMember]) {
+            self.keyID = keyID
+            self.key = key
+            self.encodedHeader = encodedHeader
+            self.headerMembers = headerMembers
+        }
+    }
+
+    let storage: Storage
+
     /// The `kid` written into the header, if any.
-    public let keyID: String?
-    let key: HMACDigest.Key
+    public var keyID: String? { storage.keyID }
+    var key: HMACDigest.Key { storage.key }
     /// `base64url(header)`.
-    let encodedHeader: [UInt8]
+    var encodedHeader: [UInt8] { storage.encodedHeader }
     /// The header's members, reused when a token carries exactly this header.
-    let headerMembers: [JSONMember]
+    var headerMembers: [JSONMember] { storage.headerMembers }
 
     /// Creates a signer; `type` is the header's `typ` (omitted when `nil`).
     public init(secret: Secret, keyID: String? = nil, type: String? = "JWT") {
-        self.keyID = keyID
-        self.key = HMACDigest.Key(secret: secret)
         var header = JWTClaimsWriter(capacity: 64)
         var members = [JSONMember(key: "alg", value: "HS256")]
         header.add("alg", "HS256")
@@ -27,8 +43,7 @@ public struct HS256Signer: Sendable {
         if let keyID { header.add("kid", keyID); members.append(JSONMember(key: "kid", value: .string(keyID))) }
         var encoded: [UInt8] = []
         Base64URL.encode(header.finish(), into: &encoded)
-        encodedHeader = encoded
-        headerMembers = members
+        storage = Storage(keyID: keyID, key: HMACDigest.Key(secret: secret), encodedHeader: encoded, headerMembers: members)
     }
 
     /// Signs the claims written by `build` and returns the compact token.

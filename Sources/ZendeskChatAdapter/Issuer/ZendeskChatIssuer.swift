@@ -55,9 +55,10 @@ public struct ZendeskChatIssuer: CredentialIssuer {
                 .missingIdentifier, field: "email", vendorCode: ZendeskChatAuthenticationError.invalidEmail.rawValue,
                 message: "The Chat JWT requires an email.", recovery: "Pass the user's email address.", provider: provider)
         }
-        for check in [ZendeskChatClaimRules.checkExternalId(externalId), ZendeskChatClaimRules.checkName(name), ZendeskChatClaimRules.checkEmail(email)] {
-            if let (reason, detail) = check { throw reason.error(detail, provider: provider) }
-        }
+        // In this order: the first failing rule is reported (no array of results is built).
+        if let (reason, detail) = ZendeskChatClaimRules.checkExternalId(externalId) { throw reason.error(detail, provider: provider) }
+        if let (reason, detail) = ZendeskChatClaimRules.checkName(name) { throw reason.error(detail, provider: provider) }
+        if let (reason, detail) = ZendeskChatClaimRules.checkEmail(email) { throw reason.error(detail, provider: provider) }
         let (expiresAt, overflow) = issuedAt.addingReportingOverflow(tokenLifetime)
         guard !overflow else {
             throw ZendeskChatFailureReason.claimInvalid.error(

@@ -26,12 +26,12 @@ public struct ZendeskChatTokenValidator: Sendable {
         guard jwt.verifySignature(with: signer) else {
             return fail(.signatureInvalid, "The JWT signature does not match the Chat shared secret.")
         }
-        guard case .string(let name)? = jwt.claims["name"] else {
-            return fail(.nameInvalid, jwt.claims["name"] == nil ? "The JWT has no \"name\" claim." : "The \"name\" claim is not a string.")
+        guard case .string(let name)? = jwt.claim("name") else {
+            return fail(.nameInvalid, jwt.claim("name") == nil ? "The JWT has no \"name\" claim." : "The \"name\" claim is not a string.")
         }
         if let (reason, detail) = ZendeskChatClaimRules.checkName(name) { return fail(reason, detail) }
-        guard case .string(let email)? = jwt.claims["email"] else {
-            return fail(.emailInvalid, jwt.claims["email"] == nil ? "The JWT has no \"email\" claim." : "The \"email\" claim is not a string.")
+        guard case .string(let email)? = jwt.claim("email") else {
+            return fail(.emailInvalid, jwt.claim("email") == nil ? "The JWT has no \"email\" claim." : "The \"email\" claim is not a string.")
         }
         if let (reason, detail) = ZendeskChatClaimRules.checkEmail(email) { return fail(reason, detail) }
         let externalId: String

@@ -151,8 +151,8 @@ public actor ZendeskChatProvider: IdentityProvider {
     /// When the given JWT the backend accepted expires (`exp`, else `iat` + 7 minutes); `now + token_lifetime`
     /// for JWTs minted at connect time by the issuing authenticator.
     private func expiry(ofAcceptedToken token: String?) -> Date {
-        if let token, let decoded = try? DecodedJWT.decode(token), let iat = decoded.claims["iat"]?.intValue {
-            let claims = ZendeskChatClaims(name: "", email: "", externalId: "", issuedAt: iat, expiresAt: decoded.claims["exp"]?.intValue)
+        if let token, let decoded = try? DecodedJWT.decode(token), let iat = decoded.claim("iat")?.intValue {
+            let claims = ZendeskChatClaims(name: "", email: "", externalId: "", issuedAt: iat, expiresAt: decoded.claim("exp")?.intValue)
             return Date(timeIntervalSince1970: TimeInterval(claims.effectiveExpiry))
         }
         return clock.now().addingTimeInterval(TimeInterval(chatIssuer.tokenLifetime))

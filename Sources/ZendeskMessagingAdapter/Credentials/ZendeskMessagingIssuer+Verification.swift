@@ -10,12 +10,29 @@ extension ZendeskMessagingIssuer {
     /// (vendor code `expiredJWT`, message "The JWT has expired").
     public func verify(_ token: String, for user: UserIdentity?) throws(IdentityError) -> VerifiedCredential {
         do throws(IdentityError) {
-            return try verifyUnattributed(token)
+            let (jwt, claims) = try verifyUnattributed(token)
+            return VerifiedCredential(claims: jwt.claims, keyID: claims.keyID)
         } catch {
-            var error = error
-            if error.vendorCode == nil { error.vendorCode = Self.vendorCodes[error.code] }
-            throw error.attributed(to: provider)
+            throw attributed(error)
         }
+    }
+
+    /// Applies exactly the checks of ``verify(_:for:)`` and returns the typed claims instead of a
+    /// ``VerifiedCredential`` (no claims dictionary is built): the fast path for a backend that
+    /// only needs the verified `external_id`. Throws the same errors as ``verify(_:for:)``.
+    public func verifyToken(_ token: String) throws(IdentityError) -> ZendeskMessagingClaims {
+        do throws(IdentityError) {
+            return try verifyUnattributed(token).claims
+        } catch {
+            throw attributed(error)
+        }
+    }
+
+    /// `error` with the vendor code for its failure (when it has none) and this provider.
+    private func attributed(_ error: IdentityError) -> IdentityError {
+        var error = error
+        if error.vendorCode == nil { error.vendorCode = Self.vendorCodes[error.code] }
+        return error.attributed(to: provider)
     }
 
     /// The vendor failure name (``ZendeskMessagingVendorCode``) for each verification failure,
@@ -32,15 +49,19 @@ extension ZendeskMessagingIssuer {
         .tokenExpired: ZendeskMessagingVendorCode.expiredJWT,
     ]
 
-    private func verifyUnattributed(_ token: String) throws(IdentityError) -> VerifiedCredential {
-        let jwt = try DecodedJWT.decode(token)
+    /// The one verification path behind ``verify(_:for:)`` and ``verifyToken(_:)``.
+    private func verifyUnattributed(_ token: String) throws(IdentityError) -> (jwt: DecodedJWT, claims: ZendeskMessagingClaims) {
+        // A header that is exactly one a configured key writes ({"alg":"HS256","typ":"JWT","kid":K})
+        // is recognized by its text and names its signer; any other header is decoded and checked below.
+        let (jwt, knownSigner) = try ring.decode(token)
         try jwt.requireHS256()
-        if let type = jwt.header["typ"], type.stringValue != ZendeskMessagingLimits.tokenType {
+        if let type = jwt.headerValue("typ"), type.stringValue != ZendeskMessagingLimits.tokenType {
             throw IdentityError(
                 .tokenMalformed, field: "typ", message: "The JWT header has typ \(Self.echo(type)); Zendesk Messaging expects \"JWT\".",
                 recovery: "Set \"typ\": \"JWT\" in the header (or leave it out).")
         }
-        let signer = try signer(for: jwt)
+        let signer: HS256Signer
+        if let knownSigner { signer = knownSigner } else { signer = try self.signer(for: jwt) }
         guard jwt.verifySignature(with: signer) else {
             throw IdentityError(
                 .tokenInvalid, field: "signature",
@@ -60,24 +81,27 @@ extension ZendeskMessagingIssuer {
                 recovery: "Issue the JWT with the user's stable id as external_id.")
         }
         let limit = ZendeskMessagingLimits.externalIdMaxLength
-        guard externalId.count <= limit else {
+        guard externalId.utf8.count <= limit || externalId.count <= limit else {
             throw IdentityError(
                 .valueTooLong, field: "external_id",
                 message: "The external_id claim is \(externalId.count) characters; Zendesk Messaging accepts at most \(limit).",
                 recovery: "Use a stable id of at most \(limit) characters.")
         }
-        _ = try jwt.optionalString("name")
-        _ = try jwt.optionalString("email")
-        _ = try jwt.optionalBool("email_verified")
-        if let exp = try jwt.optionalInt("exp"), clock.unixSeconds() >= exp {
+        let name = try jwt.optionalString("name")
+        let email = try jwt.optionalString("email")
+        let emailVerified = try jwt.optionalBool("email_verified")
+        let exp = try jwt.optionalInt("exp")
+        if let exp, clock.unixSeconds() >= exp {
             throw Self.expired(exp: exp)
         }
-        return VerifiedCredential(claims: jwt.claims, keyID: signer.keyID)
+        let claims = ZendeskMessagingClaims(
+            externalId: externalId, name: name, email: email, emailVerified: emailVerified, expiresAt: exp, keyID: signer.keyID)
+        return (jwt, claims)
     }
 
     /// The signer for the header's `kid`; `key_unknown` when it is missing or not configured.
     private func signer(for jwt: DecodedJWT) throws(IdentityError) -> HS256Signer {
-        guard let kid = jwt.header["kid"] else {
+        guard let kid = jwt.headerValue("kid") else {
             throw IdentityError(
                 .keyUnknown, field: "kid", message: "The JWT header has no kid; Zendesk Messaging needs the signing key's id.",
                 recovery: "Add \"kid\": the id of the signing key (e.g. app_...) to the header.")

@@ -19,6 +19,8 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
     let clock: any IdentityClock
     let activeSigner: HS256Signer
     let signers: [String: HS256Signer]
+    /// The same signers, for picking a key by comparing header text (no header decoding).
+    let ring: HS256KeyRing
 
     /// Creates an issuer from validated settings.
     public init(settings: ZendeskMessagingSettings, clock: any IdentityClock,
@@ -31,6 +33,7 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
             signers[key.keyID] = HS256Signer(secret: key.secret, keyID: key.keyID, type: ZendeskMessagingLimits.tokenType)
         }
         self.signers = signers
+        self.ring = HS256KeyRing(settings.signingKeys.compactMap { signers[$0.keyID] })
         let active = settings.activeKey
         self.activeSigner = signers[active.keyID] ?? HS256Signer(secret: active.secret, keyID: active.keyID, type: ZendeskMessagingLimits.tokenType)
     }
@@ -41,6 +44,20 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
     /// Issues `{"jwt": ...}` for `user`: `userId` becomes `external_id`; `email`, `name` and
     /// `metadata["email_verified"]` are added when present.
     public func issue(for user: UserIdentity) throws(IdentityError) -> Credential {
+        let (token, exp) = try mint(for: user)
+        return .jwt(token, expiresAt: Date(timeIntervalSince1970: TimeInterval(exp)))
+    }
+
+    /// The compact user JWT for `user`, exactly as ``issue(for:)`` puts it in the credential,
+    /// without building the credential: `userId` becomes `external_id`; `email`, `name` and
+    /// `metadata["email_verified"]` are added when present; `exp` is now + `token_lifetime`.
+    /// Throws the same errors as ``issue(for:)``.
+    public func mintToken(for user: UserIdentity) throws(IdentityError) -> String {
+        try mint(for: user).token
+    }
+
+    /// The token and its `exp`; the one code path behind ``issue(for:)`` and ``mintToken(for:)``.
+    func mint(for user: UserIdentity) throws(IdentityError) -> (token: String, expiresAt: Int64) {
         let externalId = try Self.validExternalId(user.userId).attributedIfNeeded(provider)
         if let email = user.email, email.isEmpty {
             throw IdentityError(.invalidEmail, field: "email", message: "The email is empty.",
@@ -51,7 +68,7 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
                                 recovery: "Pass the user's display name or leave name out.", provider: provider)
         }
         var emailVerified: Bool?
-        if let text = user.metadata[Self.emailVerifiedMetadataKey] {
+        if !user.metadata.isEmpty, let text = user.metadata[Self.emailVerifiedMetadataKey] {
             switch text {
             case "true": emailVerified = true
             case "false": emailVerified = false
@@ -77,7 +94,7 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
             if let emailVerified { claims.add("email_verified", emailVerified) }
             claims.add("exp", exp)
         }
-        return .jwt(token, expiresAt: Date(timeIntervalSince1970: TimeInterval(exp)))
+        return (token, exp)
     }
 
     /// `userId` as an `external_id`: present, not empty, at most 255 characters.
@@ -89,7 +106,8 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
                 recovery: "Pass the user's stable id from your system as userId."))
         }
         let limit = ZendeskMessagingLimits.externalIdMaxLength
-        guard userId.count <= limit else {
+        // A string of at most `limit` UTF-8 bytes has at most `limit` characters: count those only for longer ids.
+        guard userId.utf8.count <= limit || userId.count <= limit else {
             return .failure(IdentityError(
                 .valueTooLong, field: "userId",
                 message: "The user id is \(userId.count) characters; Zendesk Messaging's external_id holds at most \(limit).",

@@ -17,7 +17,7 @@ extension ZendeskSupportIssuer {
             }
             throw error.attributed(to: provider)
         }
-        guard decoded.header["typ"]?.stringValue == ZendeskSupportLimits.userTokenType, decoded.algorithm == "HS256" else {
+        guard decoded.headerValue("typ")?.stringValue == ZendeskSupportLimits.userTokenType, decoded.algorithm == "HS256" else {
             throw forged("The token is not a Zendesk Support user token issued by this backend.")
         }
         guard decoded.verifySignature(with: signer) else {
@@ -49,11 +49,16 @@ extension ZendeskSupportIssuer {
     /// Exchanges a user token for the Zendesk JWT: HS256 with `jti` (unique), `iat`, `name`,
     /// `email` and `external_id` (when the token has a user id), signed with the shared secret.
     public func exchange(userToken: String) throws(IdentityError) -> String {
-        let contents = try readUserToken(userToken)
+        try mintJWT(for: try readUserToken(userToken))
+    }
+
+    /// The Zendesk JWT for the contents of a user token already read with ``readUserToken(_:)``:
+    /// the second half of ``exchange(userToken:)`` (which calls it), with the same claims and errors.
+    public func mintJWT(for contents: ZendeskSupportUserToken) throws(IdentityError) -> String {
         let signer = try requireJWTSigner()
         let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
             name: contents.name, email: contents.email, field: "user token", provider: provider)
-        let jti = UUID().uuidString.lowercased()
+        let jti = ZendeskSupportJTI.random()
         let now = clock.unixSeconds()
         return signer.sign { claims in
             claims.add("jti", jti)
@@ -69,7 +74,7 @@ extension ZendeskSupportIssuer {
     /// When `user` has a `userId`, the token must be for that user (`uid` / `external_id`),
     /// else `token_invalid` naming the mismatch.
     public func verify(_ token: String, for user: UserIdentity?) throws(IdentityError) -> VerifiedCredential {
-        if let decoded = try? DecodedJWT.decode(token), decoded.header["typ"]?.stringValue == ZendeskSupportLimits.userTokenType {
+        if let decoded = try? DecodedJWT.decode(token), decoded.headerValue("typ")?.stringValue == ZendeskSupportLimits.userTokenType {
             let contents = try readUserToken(token)
             var claims: [String: JSONValue] = ["iat": .int(contents.issuedAt), "exp": .int(contents.expiresAt), "type": "user_token"]
             if let id = contents.userId { claims["uid"] = .string(id) }
@@ -78,9 +83,9 @@ extension ZendeskSupportIssuer {
             try requireSameUser(contents.userId, user, claim: "uid")
             return VerifiedCredential(claims: claims)
         }
-        let verified = try verifyJWT(token)
-        try requireSameUser(verified.claims["external_id"]?.stringValue, user, claim: "external_id")
-        return verified
+        let (decoded, claims) = try verifiedJWT(token)
+        try requireSameUser(claims.externalId, user, claim: "external_id")
+        return Self.credential(decoded, claims)
     }
 
     private func requireSameUser(_ id: String?, _ user: UserIdentity?, claim: String) throws(IdentityError) {
@@ -92,6 +97,26 @@ extension ZendeskSupportIssuer {
 
     /// Verifies a Zendesk JWT as Zendesk would.
     public func verifyJWT(_ token: String) throws(IdentityError) -> VerifiedCredential {
+        let (decoded, claims) = try verifiedJWT(token)
+        return Self.credential(decoded, claims)
+    }
+
+    /// Applies exactly the checks of ``verifyJWT(_:)`` and returns the typed claims instead of a
+    /// ``VerifiedCredential`` (no claims dictionary is built). Throws the same errors.
+    public func verifyJWTClaims(_ token: String) throws(IdentityError) -> ZendeskSupportJWTClaims {
+        try verifiedJWT(token).claims
+    }
+
+    /// Every claim of the token, with `jti` and `iat` as checked.
+    private static func credential(_ decoded: DecodedJWT, _ checked: ZendeskSupportJWTClaims) -> VerifiedCredential {
+        var claims = decoded.claims
+        claims["jti"] = .string(checked.jti)
+        claims["iat"] = .int(checked.issuedAt)
+        return VerifiedCredential(claims: claims)
+    }
+
+    /// The one verification path behind ``verifyJWT(_:)``, ``verifyJWTClaims(_:)`` and ``verify(_:for:)``.
+    private func verifiedJWT(_ token: String) throws(IdentityError) -> (decoded: DecodedJWT, claims: ZendeskSupportJWTClaims) {
         let signer = try requireJWTSigner()
         do throws(IdentityError) {
             let decoded = try DecodedJWT.decode(token)
@@ -103,13 +128,11 @@ extension ZendeskSupportIssuer {
             }
             let jti = try decoded.requiredString("jti")
             let iat = try decoded.requiredInt("iat")
-            let name = try decoded.optionalString("name")
-            let email = try decoded.optionalString("email")
-            try ZendeskSupportIdentityRules.requireNameAndEmail(name: name, email: email, field: "JWT", provider: provider)
-            var claims = decoded.claims
-            claims["jti"] = .string(jti)
-            claims["iat"] = .int(iat)
-            return VerifiedCredential(claims: claims)
+            let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
+                name: try decoded.optionalString("name"), email: try decoded.optionalString("email"), field: "JWT", provider: provider)
+            let claims = ZendeskSupportJWTClaims(
+                jti: jti, issuedAt: iat, name: name, email: email, externalId: decoded.claim("external_id")?.stringValue)
+            return (decoded, claims)
         } catch {
             throw error.attributed(to: provider)
         }
