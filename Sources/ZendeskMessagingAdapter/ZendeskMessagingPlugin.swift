@@ -78,7 +78,7 @@ public struct ZendeskMessagingPlugin: ProviderPlugin, VendorEventMapping {
     }
 
     static func badData(_ name: String, _ expected: String, _ data: JSONValue, _ provider: ProviderReference) -> IdentityError {
-        IdentityError(.invalidValueType, field: name, message: "The \(name) event data is a \(data.typeName); expected \(expected).",
+        IdentityError(.invalidValueType, field: name, message: "The \(name) event data is \(data.typeNameWithArticle); expected \(expected).",
                       recovery: "Pass the event data as the SDK delivers it.", provider: provider)
     }
 }

@@ -295,3 +295,23 @@ struct ClockEdgeTests {
         #expect(FixedClock(Date(timeIntervalSince1970: 1_767_225_600.9)).unixSeconds() == 1_767_225_600)
     }
 }
+
+@Suite("JSON type names in messages")
+struct JSONTypeNameTests {
+    @Test("typeNameWithArticle reads as English: an object, an array, a string, a number, a boolean, null")
+    func articles() {
+        #expect(JSONValue.object([:]).typeNameWithArticle == "an object")
+        #expect(JSONValue.array([]).typeNameWithArticle == "an array")
+        #expect(JSONValue.string("x").typeNameWithArticle == "a string")
+        #expect(JSONValue.int(1).typeNameWithArticle == "a number")
+        #expect(JSONValue.bool(true).typeNameWithArticle == "a boolean")
+        #expect(JSONValue.null.typeNameWithArticle == "null")
+    }
+
+    @Test("a wrongly typed claim is described with the right article")
+    func claimMessage() throws {
+        let token = HS256Signer(secret: Secret("k")).sign(payload: Array(#"{"exp":{"a":1}}"#.utf8))
+        let error = #expect(throws: IdentityError.self) { try DecodedJWT.decode(token).requiredInt("exp") }
+        #expect(error?.message == "The \"exp\" claim is an object; it must be an integer number of seconds.")
+    }
+}

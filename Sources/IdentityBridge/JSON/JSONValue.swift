@@ -45,6 +45,15 @@ public enum JSONValue: Hashable, Sendable {
         case .object: "object"
         }
     }
+
+    /// The JSON type name with its article (`an object`, `a string`, `null`), for error messages.
+    public var typeNameWithArticle: String {
+        switch self {
+        case .null: "null"
+        case .array, .object: "an \(typeName)"
+        default: "a \(typeName)"
+        }
+    }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,

@@ -44,7 +44,7 @@ extension DecodedJWT {
     static func wrongType(_ name: String, _ value: JSONValue, _ expected: String, _ vendorCode: String?) -> IdentityError {
         IdentityError(
             .claimInvalid, field: name, vendorCode: vendorCode,
-            message: "The \"\(name)\" claim is a \(value.typeName); it must be \(expected).",
+            message: "The \"\(name)\" claim is \(value.typeNameWithArticle); it must be \(expected).",
             recovery: "Issue \"\(name)\" as \(expected).")
     }
 }

@@ -82,7 +82,7 @@ public actor ZendeskSupportProvider: IdentityProvider {
             for field in ["name", "email"] {
                 guard let value = object[field], !value.isNull, value.stringValue == nil else { continue }
                 throw IdentityError(
-                    .invalidValueType, field: "anonymous.\(field)", message: "The anonymous identity's \(field) is a \(value.typeName), not a string.",
+                    .invalidValueType, field: "anonymous.\(field)", message: "The anonymous identity's \(field) is \(value.typeNameWithArticle), not a string.",
                     recovery: "Pass \(field) as a string, or leave it out.", provider: reference)
             }
             let name = object["name"]?.stringValue
