@@ -43,7 +43,8 @@ struct IdentitySystemSessionTests {
             (signed(["identities": [["identifier": "uid", "value": ""]], "iat": now]), "IdentitiesDataInvalid", .claimInvalid),
             (signed(["identities": .array((0...30).map { _ in ["identifier": "uid", "value": "u"] }), "iat": now]), "IdentitiesSizeLimitExceeded", .limitExceeded),
             (signed(["identities": [["identifier": "phone_number", "value": "+1"]], "iat": now]), "UidOrEmailIsMandatory", .missingIdentifier),
-            (signed(["identities": [["identifier": "uid", "value": "u"]], "iat": .int(F.start - 86_400)]), "IdentityTokenInvalid", .tokenInvalid),
+            // vendor-notes: iat "must be less than 24 hours old"; README: IdentityTokenInvalid is token_expired when iat is 24 h old or more.
+            (signed(["identities": [["identifier": "uid", "value": "u"]], "iat": .int(F.start - 86_400)]), "IdentityTokenInvalid", .tokenExpired),
         ]
         for (jwt, reason, code) in cases {
             let error = await F.asyncError { try await h.provider.login(credential: .jwt(jwt)) }

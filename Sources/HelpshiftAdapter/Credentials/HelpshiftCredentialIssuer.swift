@@ -131,7 +131,8 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
     }
 
     /// The login dictionary: `userId`, `userEmail`, `userName` (truncated to 255), `userAuthToken`,
-    /// each left out when empty after trimming; plus `jwt` (the identities JWT) with the Identity System on.
+    /// each left out when empty after trimming; plus `jwt` (the identities JWT) with the Identity System on,
+    /// and then ``Credential/expiresAt`` = the JWT's `iat` + 24 hours.
     public func issue(for user: UserIdentity) throws(IdentityError) -> Credential {
         let ids = try identifiers(of: user)
         var fields: [String: JSONValue] = [:]
@@ -141,10 +142,15 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
             fields["userName"] = .string(String(name.prefix(HelpshiftLimits.userNameMaxLength)))
         }
         fields["userAuthToken"] = .string(digest(try digestMessage(userId: ids.userId, email: ids.email), key: issuingKey))
+        // With the identities JWT the credential expires with it: its iat "must be less than 24
+        // hours old; a JWT must not be cached longer than that" (vendor-notes).
+        var expiresAt: Date?
         if settings.identitySystem {
-            fields["jwt"] = .string(try identityToken(for: HelpshiftIdentity.identities(for: user)))
+            let signed = try signedIdentityToken(for: HelpshiftIdentity.identities(for: user), forLogin: true)
+            fields["jwt"] = .string(signed.token)
+            expiresAt = Self.identityTokenExpiry(iat: signed.iat)
         }
-        return Credential(fields: fields)
+        return Credential(fields: fields, expiresAt: expiresAt)
     }
 
     /// Verifies a `userAuthToken` for `user` as Helpshift does with identity verification on

@@ -109,6 +109,27 @@ extension HelpshiftProvider {
         return try await identityLogin(jwt, config: config)
     }
 
+    /// Why the SDK refused `jwt` as IdentityTokenInvalid, when the JWT itself says so: the SDK
+    /// reports one reason for "Identities JWT not in valid format" and for an `iat` that is not
+    /// "less than 24 hours old" (vendor-notes), so the adapter checks the JWT it sent the way its
+    /// own issuer verifies one (signature with `identity_secret`, then `iat` against the clock):
+    /// `token_expired` when `iat` is 24 hours old or more, `claim_invalid` when `iat` is not an
+    /// integer, both keeping the vendor code IdentityTokenInvalid. `nil` (stay `token_invalid`)
+    /// for anything else, including a signature that does not match and a JWT the issuer accepts.
+    func identityTokenInvalidReason(_ jwt: String) -> IdentityError? {
+        do throws(IdentityError) {
+            _ = try helpshiftIssuer.verifyIdentityToken(jwt)
+            return nil
+        } catch {
+            guard error.vendorCode == HelpshiftLoginFailureReason.identityTokenInvalid.rawValue,
+                  error.code == .tokenExpired || (error.code == .claimInvalid && error.field == "iat")
+            else { return nil }
+            var refined = error.attributed(to: reference)
+            refined.message = "Helpshift refused the Identity System login: IdentityTokenInvalid. " + refined.message
+            return refined
+        }
+    }
+
     /// `loginWithIdentity`: an empty JWT logs in the anonymous user.
     func identityLogin(_ jwt: String, config: [String: JSONValue] = [:]) async throws(IdentityError) -> IdentitySession {
         let previous = await port.currentUser()
@@ -122,8 +143,10 @@ extension HelpshiftProvider {
         let result = await port.loginWithIdentity(jwt, config: config)
         switch result {
         case .failure(let reason, let errors):
-            let error = HelpshiftLoginFailureReason(vendorName: reason)?.error(errors: errors, provider: reference)
+            let known = HelpshiftLoginFailureReason(vendorName: reason)
+            var error = known?.error(errors: errors, provider: reference)
                 ?? IdentityError(.unknown, vendorCode: reason, message: "Helpshift refused the Identity System login: \(reason).", provider: reference)
+            if known == .identityTokenInvalid, let refined = identityTokenInvalidReason(jwt) { error = refined }
             emit(.loginFailed, .failure(error))
             throw error
         case .success:

@@ -116,7 +116,8 @@ extension HelpshiftSimulator {
         currentIndex = index
         verified = true
         authFailure = nil
-        session = IdentitySession(expiresAt: now + configuration.sessionLifetime)
+        // Saturating: a clock near the end of the Int64 range gives a session that never expires, not a trap.
+        session = IdentitySession(expiresAt: Self.saturatingSum(now, configuration.sessionLifetime))
         return .success
     }
 
@@ -168,6 +169,20 @@ extension HelpshiftSimulator {
         }
     }
 
+    /// `a + b`, clamped to the Int64 range instead of trapping on overflow.
+    static func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        guard overflow else { return sum }
+        return b > 0 ? .max : .min
+    }
+
+    /// `a - b`, clamped to the Int64 range instead of trapping on overflow.
+    static func saturatingDifference(_ a: Int64, _ b: Int64) -> Int64 {
+        let (difference, overflow) = a.subtractingReportingOverflow(b)
+        guard overflow else { return difference }
+        return b < 0 ? .max : .min
+    }
+
     /// Sends `userSessionExpired` once, at the moment the session is seen to be over.
     func checkSessionExpiry() {
         guard var current = session, now >= current.expiresAt, !current.expiredNotified else { return }
@@ -184,7 +199,7 @@ extension HelpshiftSimulator {
             current.expiredNotified = true
             session = current
             send("HelpshiftEventUserSessionExpired")
-        } else if now >= current.expiresAt - configuration.refreshLeadTime, !current.refreshSent {
+        } else if now >= Self.saturatingDifference(current.expiresAt, configuration.refreshLeadTime), !current.refreshSent {
             current.refreshSent = true
             session = current
             send("HelpshiftEventRefreshUserCredentials")
