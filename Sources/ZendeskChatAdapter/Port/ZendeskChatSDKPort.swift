@@ -35,9 +35,19 @@ public struct ZendeskChatVisitorInfo: Hashable, Sendable {
 }
 
 /// A Chat visitor as the backend sees it.
+///
+/// A visitor is one session of the SDK: its ``visitorId`` is new after every `resetIdentity`.
+/// An authenticated visitor is also a *person*, keyed by `external_id`, who is the same on every
+/// visitor, device and browser ("The visitor can be viewed as the same person if or when they
+/// choose to use a different device or browser when the custom ID is specified in the
+/// authentication call"): ``personId``.
 public struct ZendeskChatVisitor: Hashable, Sendable {
     /// The backend's unique visitor id (new after `resetIdentity`).
     public var visitorId: String
+    /// The backend's id for the authenticated person, the same for every visitor authenticated
+    /// with the same `external_id`; `nil` for anonymous visitors (and when the SDK bridge does not
+    /// report one, see ``user``).
+    public var personId: String?
     /// The bound `external_id` when authenticated.
     public var externalId: String?
     /// The visitor's name.
@@ -49,9 +59,10 @@ public struct ZendeskChatVisitor: Hashable, Sendable {
     /// Whether agents see the visitor as authenticated.
     public var isAuthenticated: Bool
     /// Creates a visitor.
-    public init(visitorId: String, externalId: String? = nil, name: String? = nil, email: String? = nil,
+    public init(visitorId: String, personId: String? = nil, externalId: String? = nil, name: String? = nil, email: String? = nil,
                 phoneNumber: String? = nil, isAuthenticated: Bool) {
         self.visitorId = visitorId
+        self.personId = personId
         self.externalId = externalId
         self.name = name
         self.email = email
@@ -59,10 +70,21 @@ public struct ZendeskChatVisitor: Hashable, Sendable {
         self.isAuthenticated = isAuthenticated
     }
 
-    /// The uniform view of the visitor.
+    /// The uniform view of the visitor. Its `vendorUserId` is the vendor's identity of the user,
+    /// stable across logins of the same user: for an authenticated visitor the person
+    /// (``personId``, or `external_id:<external_id>` when the bridge reports no person id, since
+    /// the `external_id` is what Chat keys the person by); for an anonymous visitor the visitor id.
     public var user: ProviderUser {
-        ProviderUser(vendorUserId: visitorId, externalId: isAuthenticated ? externalId : nil, email: email, name: name,
+        ProviderUser(vendorUserId: vendorUserId, externalId: isAuthenticated ? externalId : nil, email: email, name: name,
                      isAnonymous: !isAuthenticated, isAuthenticated: isAuthenticated)
+    }
+
+    /// See ``user``.
+    var vendorUserId: String {
+        guard isAuthenticated else { return visitorId }
+        if let personId { return personId }
+        if let externalId { return "external_id:\(externalId)" }
+        return visitorId
     }
 }
 

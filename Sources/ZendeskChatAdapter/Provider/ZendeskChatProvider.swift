@@ -8,6 +8,18 @@ public import Logging
 /// `authentication_failed` then `fell_back_to_anonymous`. When a re-authentication during a chat
 /// fails, the events are `authentication_failed`, `conversation_ended`, `fell_back_to_anonymous`,
 /// `conversation_started` (the new anonymous conversation).
+///
+/// Chat binds an `external_id` to a visitor for good ("Once set for the customer, this value
+/// cannot be changed"), so `login` of a *different* user first un-authenticates the previous one
+/// the way the Chat documentation prescribes, with `resetIdentity` (a new unique visitor, the local
+/// cache discarded), emitting `logged_out` and `identity_reset` as ``logout()`` does, and then
+/// authenticates the new user: `logged_out`, `identity_reset`, `login_succeeded`. A raw credential
+/// (``login(credential:)``) or a re-authentication with another `external_id` on the same visitor is
+/// still refused by the backend with `externalUserIdHasChanged` (`external_id_changed`).
+///
+/// The session's ``ProviderUser/vendorUserId`` is the Chat *person* for an authenticated visitor
+/// (the same for every visitor, device or browser authenticated with the same `external_id`) and
+/// the visitor id for an anonymous one; ``currentVisitor()`` gives the visitor itself.
 public actor ZendeskChatProvider: IdentityProvider {
     /// The kind and instance name.
     public nonisolated let reference: ProviderReference
@@ -27,7 +39,11 @@ public actor ZendeskChatProvider: IdentityProvider {
     var visitorInfo: ZendeskChatVisitorInfo?
     var initialized = false
     var connectedVisitor: ZendeskChatVisitor?
-    var pendingConnect: Task<ZendeskChatConnection, Never>?
+    /// The `external_id` the backend bound to a visitor of this SDK (it stays bound after a
+    /// fallback to anonymous), until `resetIdentity`.
+    var binding: (visitorId: String, externalId: String)?
+    /// The last of the serialized operations (connects, logins, logouts, resets), in call order.
+    var pendingOperation: Task<Void, Never>?
 
     /// Creates a provider over `port`.
     public init(issuer: ZendeskChatIssuer, accountKey: Secret, port: any ZendeskChatSDKPort, clock: any IdentityClock, logger: Logger) {
@@ -62,9 +78,18 @@ public actor ZendeskChatProvider: IdentityProvider {
     public func connect() async -> ZendeskChatConnection { await connect(using: authenticator) }
 
     private func connect(using authenticator: (any JWTAuthenticator)?) async -> ZendeskChatConnection {
-        let previous = pendingConnect
-        let task = Task { _ = await previous?.value; return await self.performConnect(authenticator: authenticator) }
-        pendingConnect = task
+        await serialized { await self.performConnect(authenticator: authenticator) }
+    }
+
+    /// Runs `operation` after every operation called before it, so that connects, logins, logouts
+    /// and resets reach the SDK one at a time, in call order.
+    private func serialized<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
+        let previous = pendingOperation
+        let task = Task {
+            _ = await previous?.value
+            return await operation()
+        }
+        pendingOperation = Task { _ = await task.value }
         return await task.value
     }
 
@@ -83,6 +108,9 @@ public actor ZendeskChatProvider: IdentityProvider {
         }
         let connection = await port.connect(jwt: token, visitorInfo: visitorInfo)
         connectedVisitor = connection.visitor
+        if connection.visitor.isAuthenticated, let externalId = connection.visitor.externalId {
+            binding = (connection.visitor.visitorId, externalId)
+        }
         if let failure = localFailure ?? connection.failure {
             logger.error("Zendesk Chat authentication failed", metadata: [
                 "provider": "\(reference)", "error": "\(failure.vendorError.rawValue)", "reason": "\(failure.reason.rawValue)",
@@ -112,16 +140,22 @@ public actor ZendeskChatProvider: IdentityProvider {
     public func reauthenticate() async -> ZendeskChatConnection { await connect() }
 
     /// Sets an identity that mints a JWT for `user` on every `getToken`, and connects.
+    ///
+    /// When the SDK's visitor is bound to another `external_id` (another user logged in, or fell
+    /// back to anonymous after logging in), the previous identity ends first as in ``logout()``
+    /// (`resetIdentity`: `logged_out`, `identity_reset`), since Chat never lets a visitor's
+    /// `external_id` change; then the new user authenticates on the new visitor.
     /// Throws the input error (and emits `login_failed`) when no valid JWT can be minted for
-    /// `user`; throws the backend's error after falling back to anonymous when it refuses the JWT.
+    /// `user`, before anything changes; throws the backend's error after falling back to
+    /// anonymous when it refuses the JWT.
     public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
         do { _ = try chatIssuer.issue(for: user) } catch {
             emit(.loginFailed, .failure(error))
             throw error
         }
         let authenticator = ZendeskChatIssuingAuthenticator(issuer: chatIssuer, user: user)
-        setIdentity(authenticator: authenticator)
-        return try await connectAuthenticated(using: authenticator)
+        // The issuer refuses a user without userId, so this is the external_id the JWT carries.
+        return try await connectAuthenticated(using: authenticator, endingAnyUserOtherThan: user.userId)
     }
 
     /// Logs in with a raw `{"jwt": ...}` credential.
@@ -134,12 +168,17 @@ public actor ZendeskChatProvider: IdentityProvider {
             throw error
         }
         let authenticator = ZendeskChatFixedTokenAuthenticator(token: jwt)
-        setIdentity(authenticator: authenticator)
-        return try await connectAuthenticated(using: authenticator)
+        return try await connectAuthenticated(using: authenticator, endingAnyUserOtherThan: nil)
     }
 
-    private func connectAuthenticated(using authenticator: any JWTAuthenticator) async throws(IdentityError) -> IdentitySession {
-        let connection = await connect(using: authenticator)
+    /// Sets `authenticator` as the identity and connects, in call order with the other operations;
+    /// with `externalId`, first ends the identity of a visitor bound to another `external_id`.
+    private func connectAuthenticated(using authenticator: any JWTAuthenticator, endingAnyUserOtherThan externalId: String?)
+        async throws(IdentityError) -> IdentitySession
+    {
+        let connection = await serialized {
+            await self.performLogin(authenticator: authenticator, endingAnyUserOtherThan: externalId)
+        }
         if let failure = connection.failure { throw failure.error(provider: reference) }
         guard connection.visitor.isAuthenticated else {
             throw ZendeskChatFailureReason.tokenUnavailable.error("The chat proceeded anonymously: getToken gave no JWT.", provider: reference)
@@ -158,8 +197,31 @@ public actor ZendeskChatProvider: IdentityProvider {
         return clock.now().addingTimeInterval(TimeInterval(chatIssuer.tokenLifetime))
     }
 
+    private func performLogin(authenticator: any JWTAuthenticator, endingAnyUserOtherThan externalId: String?) async
+        -> ZendeskChatConnection
+    {
+        if let externalId, let bound = await boundExternalId(), bound != externalId {
+            await performLogout()
+        }
+        self.authenticator = authenticator
+        return await performConnect(authenticator: authenticator)
+    }
+
+    /// The `external_id` bound to the SDK's current visitor: the one it authenticated with here
+    /// (still bound after a fallback to anonymous), or the one the backend reports.
+    private func boundExternalId() async -> String? {
+        let current = await port.currentVisitor()
+        if let binding, binding.visitorId == current?.visitorId { return binding.externalId }
+        guard let current, current.isAuthenticated else { return nil }
+        return current.externalId
+    }
+
     /// Un-authenticates: `resetIdentity`, emitting `logged_out` (the previous user) then `identity_reset`.
     public func logout() async throws(IdentityError) {
+        await serialized { await self.performLogout() }
+    }
+
+    private func performLogout() async {
         let previous = await port.currentVisitor()
         let visitor = await reset()
         emit(.loggedOut, previous.map { .user($0.user) } ?? .none)
@@ -169,6 +231,10 @@ public actor ZendeskChatProvider: IdentityProvider {
     /// `Chat.resetIdentity`: a new unique anonymous visitor, the local cache (identity,
     /// VisitorInfo) discarded, previous chats no longer associated; emits `identity_reset`.
     public func resetIdentity() async throws(IdentityError) {
+        await serialized { await self.performReset() }
+    }
+
+    private func performReset() async {
         let visitor = await reset()
         emit(.identityReset, .user(visitor.user))
     }
@@ -176,13 +242,17 @@ public actor ZendeskChatProvider: IdentityProvider {
     private func reset() async -> ZendeskChatVisitor {
         authenticator = nil
         visitorInfo = nil
+        binding = nil
         let visitor = await port.resetIdentity()
         connectedVisitor = visitor
         return visitor
     }
 
-    /// The current visitor as the backend sees it.
+    /// The current user as the backend sees it: the authenticated person, or the anonymous visitor.
     public func currentUser() async -> ProviderUser? { await port.currentVisitor()?.user }
+
+    /// The SDK's current visitor (its visitor id changes at every `resetIdentity`), `nil` before the first connect.
+    public func currentVisitor() async -> ZendeskChatVisitor? { await port.currentVisitor() }
 
     /// Sends a chat message (connecting first when needed); emits `conversation_started` or `message_added`.
     public func sendMessage(_ text: String) async throws(IdentityError) {

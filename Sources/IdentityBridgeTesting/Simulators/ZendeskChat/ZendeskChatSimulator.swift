@@ -6,6 +6,22 @@ import Synchronization
 /// authentication specification: account key, JWT checks (its own HMAC and JSON code),
 /// visitors, `external_id` binding, conversations and the fallback to anonymous sessions.
 ///
+/// Two kinds of identity, as the specification describes them:
+/// - a *visitor* is one SDK install's session (a unique id, new after `resetIdentity`, "a new
+///   unique identifier to be generated"); once a JWT bound an `external_id` to a visitor it
+///   cannot change ("Once set for the customer, this value cannot be changed": a JWT with another
+///   `external_id` is `externalUserIdHasChanged`);
+/// - a *person* is the authenticated customer, keyed by `external_id`: "The visitor can be viewed
+///   as the same person if or when they choose to use a different device or browser when the
+///   custom ID is specified in the authentication call". Every visitor authenticated with the same
+///   `external_id` is the same person, with the same ``ZendeskChatVisitor/personId``.
+///
+/// Anonymous visitors are people of their own, identified by their visitor id. Chat history stays
+/// per visitor: "authenticating your users in the SDK won't enable them to see their Chat history".
+///
+/// One simulator is one device (SDK install) on a Chat account; ``anotherDevice()`` gives a second
+/// device or browser on the same account (the same visitors, people and conversations).
+///
 /// It does not call the adapter's issuer or verifier; it shares only the limits and the port.
 public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
     /// A chat conversation.
@@ -27,9 +43,16 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
         var associated = true
     }
 
+    /// An authenticated customer, keyed by `external_id`, across visitors (devices, browsers).
+    struct Person {
+        var id: String
+        var visitorIds: [String] = []
+    }
+
     struct Session {
         var visitorId: String
         var authenticated = false
+        var personId: String?
         var externalId: String?
         var name: String?
         var email: String?
@@ -40,11 +63,15 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
     struct State {
         var accountKey: [UInt8]
         var sharedSecret: [UInt8]
-        var sdkAccountKey: [UInt8]?
+        /// The account key each device's SDK was initialized with.
+        var sdkAccountKeys: [Int: [UInt8]] = [:]
         var visitors: [String: VisitorRecord] = [:]
-        var session: Session?
+        /// Each device's current session.
+        var sessions: [Int: Session] = [:]
+        var devices = 1
         var conversations: [Conversation] = []
-        var people: Set<String> = []
+        /// Authenticated people by `external_id`.
+        var people: [String: Person] = [:]
         var anonymousVisitors: Set<String> = []
         var counter = 0
         var authenticationFailures: [ZendeskChatAuthenticationFailure] = []
@@ -59,38 +86,69 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
     public let kind: ProviderKind = .zendeskChat
     /// The simulator itself, as the adapter's ``ZendeskChatSDKPort``.
     public var port: any Sendable { self }
+    /// This device's number on the account (0 for the simulator made by ``init(accountKey:sharedSecret:clock:)``).
+    public let device: Int
     private let clock: any IdentityClock
-    private let state: Mutex<State>
+    private let backend: Backend
 
-    /// Creates a backend with the account's key and Chat shared secret.
+    /// The account's state, shared by its devices.
+    final class Backend: Sendable {
+        let state: Mutex<State>
+        init(_ state: State) { self.state = Mutex(state) }
+    }
+
+    /// Creates a backend with the account's key and Chat shared secret, seen from one device.
     public init(accountKey: Secret, sharedSecret: Secret, clock: any IdentityClock) {
         self.clock = clock
-        state = Mutex(State(accountKey: accountKey.revealedBytes, sharedSecret: sharedSecret.revealedBytes))
+        self.device = 0
+        backend = Backend(State(accountKey: accountKey.revealedBytes, sharedSecret: sharedSecret.revealedBytes))
+    }
+
+    private init(backend: Backend, device: Int, clock: any IdentityClock) {
+        self.backend = backend
+        self.device = device
+        self.clock = clock
+    }
+
+    /// Another device or browser on the same Chat account: a new SDK install with its own
+    /// `Chat.initialize`, visitor and session, and the account's visitors, people and conversations.
+    public func anotherDevice() -> ZendeskChatSimulator {
+        let device = backend.state.withLock { state in
+            state.devices += 1
+            return state.devices - 1
+        }
+        return ZendeskChatSimulator(backend: backend, device: device, clock: clock)
     }
 
     // MARK: Dashboard
 
     /// Regenerates the shared secret (Settings > Widget > Widget Security): tokens signed with the old one fail.
-    public func regenerateSharedSecret(_ secret: Secret) { state.withLock { $0.sharedSecret = secret.revealedBytes } }
+    public func regenerateSharedSecret(_ secret: Secret) { backend.state.withLock { $0.sharedSecret = secret.revealedBytes } }
 
     /// Every conversation, in start order.
-    public var conversations: [Conversation] { state.withLock { $0.conversations } }
+    public var conversations: [Conversation] { backend.state.withLock { $0.conversations } }
 
     /// Every authentication failure the backend reported, in order.
-    public var authenticationFailures: [ZendeskChatAuthenticationFailure] { state.withLock { $0.authenticationFailures } }
+    public var authenticationFailures: [ZendeskChatAuthenticationFailure] { backend.state.withLock { $0.authenticationFailures } }
 
     /// The external id bound to `visitorId`, if any.
-    public func boundExternalId(visitorId: String) -> String? { state.withLock { $0.visitors[visitorId]?.boundExternalId } }
+    public func boundExternalId(visitorId: String) -> String? { backend.state.withLock { $0.visitors[visitorId]?.boundExternalId } }
+
+    /// The person authenticated with `externalId` (the same on every visitor, device or browser), if any.
+    public func personId(externalId: String) -> String? { backend.state.withLock { $0.people[externalId]?.id } }
+
+    /// The visitors that authenticated as `externalId`, in the order they first did.
+    public func visitorIds(externalId: String) -> [String] { backend.state.withLock { $0.people[externalId]?.visitorIds ?? [] } }
 
     // MARK: VendorSimulator
 
     /// Distinct people: authenticated external ids plus visitors who never authenticated.
-    public func userCount() async -> Int { state.withLock { $0.people.count + $0.anonymousVisitors.count } }
+    public func userCount() async -> Int { backend.state.withLock { $0.people.count + $0.anonymousVisitors.count } }
 
-    /// Conversations of the current visitor (none after a reset).
+    /// Conversations of this device's current visitor (none after a reset).
     public func visibleConversationCount() async -> Int {
-        state.withLock { state in
-            guard let visitorId = state.session?.visitorId else { return 0 }
+        backend.state.withLock { state in
+            guard let visitorId = state.sessions[device]?.visitorId else { return 0 }
             return state.conversations.filter { $0.visitorId == visitorId }.count
         }
     }
@@ -98,23 +156,23 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
     // MARK: ZendeskChatSDKPort
 
     /// Records the account key the SDK was initialized with.
-    public func initialize(accountKey: Secret) async { state.withLock { $0.sdkAccountKey = accountKey.revealedBytes } }
+    public func initialize(accountKey: Secret) async { backend.state.withLock { $0.sdkAccountKeys[device] = accountKey.revealedBytes } }
 
     /// Connects or re-authenticates the session (see ``ZendeskChatSDKPort/connect(jwt:visitorInfo:)``).
     public func connect(jwt: String?, visitorInfo: ZendeskChatVisitorInfo?) async -> ZendeskChatConnection {
         let now = clock.unixSeconds()
-        return state.withLock { state in
-            if state.session == nil {
+        return backend.state.withLock { state in
+            if state.sessions[device] == nil {
                 let id = state.nextId("visitor")
                 state.visitors[id] = VisitorRecord()
-                state.session = Session(visitorId: id)
+                state.sessions[device] = Session(visitorId: id)
             }
-            guard var session = state.session else { return ZendeskChatConnection(visitor: ZendeskChatVisitor(visitorId: "", isAuthenticated: false)) }
+            guard var session = state.sessions[device] else { return ZendeskChatConnection(visitor: ZendeskChatVisitor(visitorId: "", isAuthenticated: false)) }
             let wasAuthenticated = session.authenticated
             var failure: ZendeskChatAuthenticationFailure?
             var accepted: ChatJWTClaims?
             if let jwt {
-                if state.sdkAccountKey != state.accountKey || state.accountKey.isEmpty {
+                if state.sdkAccountKeys[device] != state.accountKey || state.accountKey.isEmpty {
                     failure = ZendeskChatAuthenticationFailure(reason: .accountKeyInvalid, detail: "The account key given to Chat.initialize is not this account's.")
                 } else {
                     switch Self.check(jwt, secret: state.sharedSecret, now: now, bound: state.visitors[session.visitorId]?.boundExternalId) {
@@ -126,9 +184,15 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
             var result = ZendeskChatConnection(visitor: ZendeskChatVisitor(visitorId: session.visitorId, isAuthenticated: false))
             if let claims = accepted {
                 state.visitors[session.visitorId, default: VisitorRecord()].boundExternalId = claims.externalId
-                state.people.insert(claims.externalId)
+                if state.people[claims.externalId] == nil {
+                    state.people[claims.externalId] = Person(id: state.nextId("person"))
+                }
+                if state.people[claims.externalId]?.visitorIds.contains(session.visitorId) == false {
+                    state.people[claims.externalId]?.visitorIds.append(session.visitorId)
+                }
                 state.anonymousVisitors.remove(session.visitorId)
                 session.authenticated = true
+                session.personId = state.people[claims.externalId]?.id
                 session.externalId = claims.externalId
                 session.name = claims.name
                 session.email = claims.email
@@ -138,6 +202,7 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
                 if let failure { state.authenticationFailures.append(failure) }
                 result.failure = failure
                 session.authenticated = false
+                session.personId = nil
                 session.externalId = nil
                 session.name = visitorInfo?.name
                 session.email = visitorInfo?.email
@@ -152,7 +217,7 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
                     result.startedConversationId = id
                 }
             }
-            state.session = session
+            state.sessions[device] = session
             result.visitor = Self.visitor(session)
             return result
         }
@@ -160,8 +225,8 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
 
     /// Adds a message to the ongoing conversation, starting one when none is ongoing.
     public func sendMessage(_ text: String) async throws(IdentityError) -> ZendeskChatMessageResult {
-        let outcome: ZendeskChatMessageResult? = state.withLock { state in
-            guard var session = state.session else { return nil }
+        let outcome: ZendeskChatMessageResult? = backend.state.withLock { state in
+            guard var session = state.sessions[device] else { return nil }
             if let index = session.conversation, !state.conversations[index].ended {
                 state.conversations[index].messages.append(text)
                 return ZendeskChatMessageResult(conversationId: state.conversations[index].id, startedConversation: false)
@@ -169,7 +234,7 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
             let id = state.nextId("chat")
             state.conversations.append(Conversation(id: id, visitorId: session.visitorId, authenticated: session.authenticated, messages: [text], ended: false))
             session.conversation = state.conversations.count - 1
-            state.session = session
+            state.sessions[device] = session
             return ZendeskChatMessageResult(conversationId: id, startedConversation: true)
         }
         guard let outcome else {
@@ -180,8 +245,8 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
 
     /// A new unique anonymous visitor; the previous visitor's chats end and are no longer associated.
     public func resetIdentity() async -> ZendeskChatVisitor {
-        state.withLock { state in
-            if let previous = state.session {
+        backend.state.withLock { state in
+            if let previous = state.sessions[device] {
                 if let index = previous.conversation { state.conversations[index].ended = true }
                 state.visitors[previous.visitorId]?.associated = false
             }
@@ -189,17 +254,17 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
             state.visitors[id] = VisitorRecord()
             state.anonymousVisitors.insert(id)
             let session = Session(visitorId: id)
-            state.session = session
+            state.sessions[device] = session
             return Self.visitor(session)
         }
     }
 
     /// The current session's visitor.
-    public func currentVisitor() async -> ZendeskChatVisitor? { state.withLock { $0.session.map(Self.visitor) } }
+    public func currentVisitor() async -> ZendeskChatVisitor? { backend.state.withLock { $0.sessions[device].map(Self.visitor) } }
 
     private static func visitor(_ session: Session) -> ZendeskChatVisitor {
         ZendeskChatVisitor(
-            visitorId: session.visitorId, externalId: session.externalId, name: session.name, email: session.email,
-            phoneNumber: session.phone, isAuthenticated: session.authenticated)
+            visitorId: session.visitorId, personId: session.personId, externalId: session.externalId, name: session.name,
+            email: session.email, phoneNumber: session.phone, isAuthenticated: session.authenticated)
     }
 }
