@@ -109,7 +109,7 @@ struct EventsCommand: AsyncParsableCommand {
         }
         guard let object = value.objectValue else {
             throw IdentityError(
-                .invalidValueType, field: "line", message: "Line \(lineNumber) is a JSON \(value.typeName), not an object.",
+                .invalidValueType, field: "line", message: "Line \(lineNumber) is JSON \(value.typeNameWithArticle), not an object.",
                 recovery: "Write one JSON object per line: {\"name\": \"...\", \"data\": {...}}.")
         }
         guard let name = object["name"]?.stringValue, !name.isEmpty else {
@@ -120,7 +120,7 @@ struct EventsCommand: AsyncParsableCommand {
         let data = object["data"] ?? .object([:])
         guard data.objectValue != nil else {
             throw IdentityError(
-                .invalidValueType, field: "data", message: "Line \(lineNumber): \"data\" is a JSON \(data.typeName), not an object.",
+                .invalidValueType, field: "data", message: "Line \(lineNumber): \"data\" is JSON \(data.typeNameWithArticle), not an object.",
                 recovery: "Pass the vendor event's data dictionary as a JSON object.")
         }
         return (name, data)

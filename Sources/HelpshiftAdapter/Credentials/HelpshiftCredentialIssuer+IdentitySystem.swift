@@ -92,11 +92,11 @@ extension HelpshiftCredentialIssuer {
             throw IdentityError(.claimMissing, field: "identities", vendorCode: vendor, message: "The JWT has no \"identities\" claim.",
                                 recovery: "Add the \"identities\" array.", provider: provider)
         }
-        guard let array = value.arrayValue else { throw bad("identities", "\"identities\" is a \(value.typeName); it must be an array.") }
+        guard let array = value.arrayValue else { throw bad("identities", "\"identities\" is \(value.typeNameWithArticle); it must be an array.") }
         var result: [HelpshiftIdentity] = []
         for (index, element) in array.enumerated() {
             let path = "identities[\(index)]"
-            guard let object = element.objectValue else { throw bad(path, "\(path) is a \(element.typeName); it must be an object.") }
+            guard let object = element.objectValue else { throw bad(path, "\(path) is \(element.typeNameWithArticle); it must be an object.") }
             guard let identifier = object["identifier"]?.stringValue else { throw bad("\(path).identifier", "\(path).identifier must be a string.") }
             guard let text = object["value"]?.stringValue else { throw bad("\(path).value", "\(path).value must be a string.") }
             var metadata: [String: String] = [:]

@@ -29,7 +29,7 @@ struct HelpshiftEventData {
     func wrongType(_ key: String, _ value: JSONValue, expected: String) -> IdentityError {
         IdentityError(
             .invalidValueType, field: "data.\(key)", vendorCode: event,
-            message: "\(event): \"\(key)\" is a \(value.typeName); it must be \(expected).",
+            message: "\(event): \"\(key)\" is \(value.typeNameWithArticle); it must be \(expected).",
             recovery: "Send \"\(key)\" as \(expected), as the Helpshift SDK does.")
     }
 

@@ -18,7 +18,7 @@ public enum HelpshiftEventMapper {
         default:
             throw IdentityError(
                 .invalidValueType, field: "data", vendorCode: name,
-                message: "\(name): the event data is a \(data.typeName); it must be an object (or null).",
+                message: "\(name): the event data is \(data.typeNameWithArticle); it must be an object (or null).",
                 recovery: "Send the event data as a dictionary.", provider: provider)
         }
         let payload: IdentityEvent.Payload

@@ -28,7 +28,7 @@ extension HelpshiftProvider {
         for (key, value) in credential.fields where key != "jwt" {
             guard let text = value.stringValue else {
                 throw IdentityError(
-                    .invalidValueType, field: key, message: "Login dictionary value \"\(key)\" is a \(value.typeName); Helpshift takes strings only.",
+                    .invalidValueType, field: key, message: "Login dictionary value \"\(key)\" is \(value.typeNameWithArticle); Helpshift takes strings only.",
                     recovery: "Pass \(key) as a string.", provider: reference)
             }
             userData[key] = text

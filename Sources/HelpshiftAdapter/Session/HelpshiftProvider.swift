@@ -191,7 +191,7 @@ public final class HelpshiftProvider: IdentityProvider {
         }
         guard let flag = value.boolValue else {
             throw IdentityError(
-                .invalidValueType, field: key, message: "clear_anonymous_user_on_login is a \(value.typeName); it must be true or false.",
+                .invalidValueType, field: key, message: "clear_anonymous_user_on_login is \(value.typeNameWithArticle); it must be true or false.",
                 recovery: "Pass true or false.", provider: reference)
         }
         state.withLock { state in

@@ -283,7 +283,7 @@ public actor ZendeskChatProvider: IdentityProvider {
         }
         guard let object = value.objectValue else {
             throw IdentityError(
-                .invalidValueType, field: "visitor_info", message: "visitor_info must be an object or null, not \(value.typeName).",
+                .invalidValueType, field: "visitor_info", message: "visitor_info must be an object or null, not \(value.typeNameWithArticle).",
                 recovery: "Pass {\"name\": ..., \"email\": ..., \"phone_number\": ...}.", provider: reference)
         }
         for (field, entry) in object where !["name", "email", "phone_number"].contains(field) || (!entry.isNull && entry.stringValue == nil) {

@@ -107,7 +107,7 @@ extension ZendeskMessagingIssuer {
                 recovery: "Add \"kid\": the id of the signing key (e.g. app_...) to the header.")
         }
         guard let keyID = kid.stringValue, let signer = signers[keyID] else {
-            let shown = kid.stringValue != nil ? Self.echo(kid) : "a \(kid.typeName)"
+            let shown = kid.stringValue != nil ? Self.echo(kid) : kid.typeNameWithArticle
             throw IdentityError(
                 .keyUnknown, field: "kid",
                 message: "The JWT's kid is \(shown), which is not a configured signing key (configured: \(settings.signingKeys.map(\.keyID).joined(separator: ", "))).",
