@@ -315,3 +315,31 @@ struct JSONTypeNameTests {
         #expect(error?.message == "The \"exp\" claim is an object; it must be an integer number of seconds.")
     }
 }
+
+@Suite("UTF8Text byte checks")
+struct UTF8TextTests {
+    func dotted(_ domain: String) -> Bool {
+        UTF8Text.withUTF8(domain) { UTF8Text.isDottedDomain($0) }
+    }
+
+    @Test("a domain needs two non-empty dot-separated labels")
+    func dottedDomains() {
+        #expect(dotted("example.com"))
+        #expect(dotted("a.b.c"))
+        #expect(!dotted("localhost"))
+        #expect(!dotted(".example.com"))
+        #expect(!dotted("example.com."))
+        #expect(!dotted("example..com"))
+        #expect(!dotted(""))
+    }
+
+    @Test("control characters are found in both C0 and C1 ranges, not in other non-ASCII text")
+    func controlCharacters() {
+        #expect(UTF8Text.hasControlCharacter("a\u{7}b"))
+        #expect(UTF8Text.hasControlCharacter("a\u{7F}"))
+        #expect(UTF8Text.hasControlCharacter("x\u{85}y"))
+        #expect(!UTF8Text.hasControlCharacter("Zoë 😀 ¡"))
+        #expect(UTF8Text.withUTF8("abc") { UTF8Text.isASCII($0) })
+        #expect(!UTF8Text.withUTF8("abç") { UTF8Text.isASCII($0) })
+    }
+}

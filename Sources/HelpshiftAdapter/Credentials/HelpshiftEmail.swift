@@ -1,3 +1,5 @@
+import IdentityBridge
+
 /// Helpshift's email rule: "Email format should be valid (should be in the format "my@email.com")".
 enum HelpshiftEmail {
     /// Whether `email` has the shape `local@domain.tld`: one `@`, a non-empty local part, a domain
@@ -28,18 +30,7 @@ enum HelpshiftEmail {
             if nonASCII { return nil }
             guard !whitespace, atCount == 1, at > 0 else { return false }
             // Labels of the domain: at least two, none empty.
-            let domain = UnsafeBufferPointer(rebasing: bytes[(at + 1)...])
-            guard let first = domain.first, let last = domain.last, first != UInt8(ascii: "."), last != UInt8(ascii: ".") else { return false }
-            var dots = 0
-            var previous: UInt8 = 0
-            for byte in domain {
-                if byte == UInt8(ascii: ".") {
-                    if previous == byte { return false }
-                    dots += 1
-                }
-                previous = byte
-            }
-            return dots > 0
+            return UTF8Text.isDottedDomain(UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
         }
         return verdict ?? nil
     }

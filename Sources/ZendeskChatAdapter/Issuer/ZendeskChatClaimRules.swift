@@ -9,7 +9,7 @@ enum ZendeskChatClaimRules {
         // character (Character.isWhitespace reads the first scalar): then the name is not blank.
         let startsPrintable = name.utf8.first.map { (0x21...0x7E).contains($0) } ?? false
         if !startsPrintable, name.allSatisfy(\.isWhitespace) { return (.nameInvalid, "The name is empty.") }
-        if hasControlCharacter(name) {
+        if UTF8Text.hasControlCharacter(name) {
             return (.nameInvalid, "The name contains control characters.")
         }
         return nil
@@ -23,13 +23,13 @@ enum ZendeskChatClaimRules {
 
     /// Whether `email` looks like an address a vendor accepts.
     static func isValidEmail(_ email: String) -> Bool {
-        if let ascii = withUTF8(email, { isASCII($0) ? isValidASCIIEmail($0) : nil }) { return ascii }
+        if let ascii = UTF8Text.withUTF8(email, { UTF8Text.isASCII($0) ? isValidASCIIEmail($0) : nil }) { return ascii }
         guard email.count <= 254, !email.contains(where: { $0.isWhitespace }) else { return false }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64 else { return false }
         let domain = parts[1]
         guard domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."), !domain.contains("..") else { return false }
-        return !hasControlCharacter(email)
+        return !UTF8Text.hasControlCharacter(email)
     }
 
     /// ``isValidEmail(_:)`` for all-ASCII text, byte by byte: in ASCII every character is one byte
@@ -47,47 +47,9 @@ enum ZendeskChatClaimRules {
             }
         }
         guard at > 0, at <= 64 else { return false }
-        let domain = UnsafeBufferPointer(rebasing: bytes[(at + 1)...])
-        guard let first = domain.first, let last = domain.last, first != UInt8(ascii: "."), last != UInt8(ascii: ".") else { return false }
-        var dots = 0
-        var previous: UInt8 = 0
-        for byte in domain {
-            if byte == UInt8(ascii: ".") {
-                if previous == byte { return false }
-                dots += 1
-            }
-            previous = byte
-        }
-        return dots > 0
+        return UTF8Text.isDottedDomain(UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
     }
 
-    /// Whether `text` has a character of general category Cc (U+0000-U+001F, U+007F-U+009F),
-    /// read straight from its UTF-8 bytes (U+0080-U+009F are C2 80 - C2 9F).
-    static func hasControlCharacter(_ text: String) -> Bool {
-        withUTF8(text) { bytes in
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x20 || byte == 0x7F { return true }
-                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
-                index += 1
-            }
-            return false
-        }
-    }
-
-    /// Whether every byte is ASCII.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte >= 0x80 { return false }
-        return true
-    }
-
-    /// Calls `body` with `text`'s UTF-8 bytes (in place for native strings).
-    static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = text
-        return copy.withUTF8(body)
-    }
 
     /// `external_id`: non-empty, at most 200 characters, no whitespace or control characters.
     ///
@@ -100,8 +62,8 @@ enum ZendeskChatClaimRules {
             return (.externalIdTooLong, "The external_id is \(id.count) characters long; at most \(ZendeskChatLimits.externalIdMaxLength) are allowed.")
         }
         // ASCII: whitespace and control characters are exactly the bytes <= 0x20 and 0x7F.
-        let asciiVerdict = withUTF8(id) { bytes -> Bool? in
-            guard isASCII(bytes) else { return nil }
+        let asciiVerdict = UTF8Text.withUTF8(id) { bytes -> Bool? in
+            guard UTF8Text.isASCII(bytes) else { return nil }
             return bytes.contains { $0 <= 0x20 || $0 == 0x7F }
         }
         if asciiVerdict ?? id.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {

@@ -4,7 +4,7 @@ import IdentityBridge
 enum ZendeskSupportIdentityRules {
     /// Whether `email` is `local@domain.tld` without whitespace, at most 254 characters.
     static func isValidEmail(_ email: String) -> Bool {
-        if let ascii = withUTF8(email, { isASCII($0) ? isValidASCIIEmail($0) : nil }) { return ascii }
+        if let ascii = UTF8Text.withUTF8(email, { UTF8Text.isASCII($0) ? isValidASCIIEmail($0) : nil }) { return ascii }
         guard email.count <= ZendeskSupportLimits.emailMaxLength, !email.contains(where: { $0.isWhitespace }) else { return false }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else { return false }
@@ -26,47 +26,9 @@ enum ZendeskSupportIdentityRules {
             }
         }
         guard at > 0 else { return false }
-        let domain = UnsafeBufferPointer(rebasing: bytes[(at + 1)...])
-        guard let first = domain.first, let last = domain.last, first != UInt8(ascii: "."), last != UInt8(ascii: ".") else { return false }
-        var dots = 0
-        var previous: UInt8 = 0
-        for byte in domain {
-            if byte == UInt8(ascii: ".") {
-                if previous == byte { return false }
-                dots += 1
-            }
-            previous = byte
-        }
-        return dots > 0
+        return UTF8Text.isDottedDomain(UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
     }
 
-    /// Whether `text` has a character of general category Cc (U+0000-U+001F, U+007F-U+009F),
-    /// read straight from its UTF-8 bytes (U+0080-U+009F are C2 80 - C2 9F).
-    static func hasControlCharacter(_ text: String) -> Bool {
-        withUTF8(text) { bytes in
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x20 || byte == 0x7F { return true }
-                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
-                index += 1
-            }
-            return false
-        }
-    }
-
-    /// Whether every byte is ASCII.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte >= 0x80 { return false }
-        return true
-    }
-
-    /// Calls `body` with `text`'s UTF-8 bytes (in place for native strings).
-    static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = text
-        return copy.withUTF8(body)
-    }
 
     /// `invalid_email` when `email` is present and invalid.
     static func checkEmail(_ email: String, provider: ProviderReference?) throws(IdentityError) {
@@ -82,7 +44,7 @@ enum ZendeskSupportIdentityRules {
         // A first byte that is printable ASCII other than space starts a non-whitespace first
         // character (Character.isWhitespace reads the first scalar): then the name is not blank.
         let startsPrintable = name.utf8.first.map { (0x21...0x7E).contains($0) } ?? false
-        if (!startsPrintable && name.allSatisfy(\.isWhitespace)) || hasControlCharacter(name) {
+        if (!startsPrintable && name.allSatisfy(\.isWhitespace)) || UTF8Text.hasControlCharacter(name) {
             throw IdentityError(
                 .invalidName, field: "name", message: "The name is blank or contains control characters.",
                 recovery: "Pass the user's display name, or leave name out.", provider: provider)
