@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Where `${VAR}` references and `*_file:` secrets are resolved. Injectable for tests.
 public struct ConfigEnvironment: Sendable {

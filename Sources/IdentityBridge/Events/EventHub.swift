@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Synchronization
 
 /// Fans a provider's events out to any number of observers and async streams.

@@ -15,8 +15,8 @@ extension IdentityClock {
     public func unixSeconds() -> Int64 {
         let seconds = now().timeIntervalSince1970.rounded(.down)
         guard seconds.isFinite else { return seconds.isNaN ? 0 : (seconds > 0 ? .max : .min) }
-        if seconds >= 9_223_372_036_854_775_807 { return .max }
-        if seconds <= -9_223_372_036_854_775_808 { return .min }
+        if seconds >= Double(Int64.max) { return .max }
+        if seconds <= Double(Int64.min) { return .min }
         return Int64(seconds)
     }
 }
