@@ -81,6 +81,24 @@ func pinToOneCore() -> String {
 struct Contender {
     let name: String
     let run: (Int) async throws -> Int
+
+    /// `n` calls of a synchronous `operation`, summing what each returns so the work is not optimized away.
+    static func repeating(_ name: String, _ operation: @escaping () throws -> Int) -> Contender {
+        Contender(name: name) { n in
+            var sum = 0
+            for _ in 0..<n { sum &+= try operation() }
+            return sum
+        }
+    }
+
+    /// `n` calls of an asynchronous `operation` (jwt-kit's API is async), summing what each returns.
+    static func repeatingAsync(_ name: String, _ operation: @escaping () async throws -> Int) -> Contender {
+        Contender(name: name) { n in
+            var sum = 0
+            for _ in 0..<n { sum &+= try await operation() }
+            return sum
+        }
+    }
 }
 
 /// Times `n` operations; returns operations per second.
