@@ -69,13 +69,7 @@ public struct HelpshiftPlugin: ProviderPlugin, VendorEventMapping {
     /// The ``HelpshiftProvider`` of an instance, over the context's ``HelpshiftSDKPort``.
     public func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
         let settings = try settings(instance, as: HelpshiftSettings.self)
-        guard let port = context.port(instance) as? any HelpshiftSDKPort else {
-            throw IdentityError(
-                .configurationInvalid, field: "port",
-                message: "No Helpshift SDK port is attached for \(instance.reference) of app \(instance.app).",
-                recovery: "Build the ProviderContext with a port closure that returns a HelpshiftSDKPort (the SDK bridge, or HelpshiftSimulator in tests).",
-                provider: instance.reference)
-        }
+        let port = try port(instance, in: context, as: (any HelpshiftSDKPort).self, named: "Helpshift SDK port")
         return HelpshiftProvider(settings: settings, reference: instance.reference, port: port, clock: context.clock, logger: context.logger)
     }
 

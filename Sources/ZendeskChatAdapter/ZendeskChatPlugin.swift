@@ -33,12 +33,7 @@ public struct ZendeskChatPlugin: ProviderPlugin {
     /// Builds the Chat session provider over the instance's ``ZendeskChatSDKPort``.
     public func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
         let settings = try settings(instance, as: ZendeskChatSettings.self)
-        guard let port = context.port(instance) as? any ZendeskChatSDKPort else {
-            throw IdentityError(
-                .configurationInvalid, message: "No Zendesk Chat SDK port is attached to \(instance.reference).",
-                recovery: "Build the provider with a ProviderContext whose port returns a ZendeskChatSDKPort (e.g. SimulatedVendors).",
-                provider: instance.reference)
-        }
+        let port = try port(instance, in: context, as: (any ZendeskChatSDKPort).self, named: "Zendesk Chat SDK port")
         let issuer = try ZendeskChatIssuer(settings: settings, provider: instance.reference, clock: context.clock)
         return ZendeskChatProvider(
             issuer: issuer, accountKey: settings.accountKey, port: port, clock: context.clock, logger: context.logger)

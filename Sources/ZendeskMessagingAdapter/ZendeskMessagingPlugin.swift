@@ -44,13 +44,7 @@ public struct ZendeskMessagingPlugin: ProviderPlugin, VendorEventMapping {
     /// The typed session provider for an instance.
     public func messagingProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> ZendeskMessagingProvider {
         let issuer = try messagingIssuer(instance, clock: context.clock)
-        guard let port = context.port(instance) as? any ZendeskMessagingSDKPort else {
-            throw IdentityError(
-                .configurationInvalid, field: "port",
-                message: "No Zendesk Messaging SDK port is attached for \(instance.reference) of app \(instance.app).",
-                recovery: "Give the ProviderContext a port closure that returns a ZendeskMessagingSDKPort (the SDK wrapper, or ZendeskMessagingSimulator in tests).",
-                provider: instance.reference)
-        }
+        let port = try port(instance, in: context, as: (any ZendeskMessagingSDKPort).self, named: "Zendesk Messaging SDK port")
         return ZendeskMessagingProvider(issuer: issuer, port: port, clock: context.clock, logger: context.logger)
     }
 

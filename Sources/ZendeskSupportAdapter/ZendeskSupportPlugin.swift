@@ -48,12 +48,7 @@ public struct ZendeskSupportPlugin: ProviderPlugin {
     /// Builds the session provider over the instance's ``ZendeskSupportSDKPort``.
     public func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
         let settings = try settings(instance, as: ZendeskSupportSettings.self)
-        guard let port = context.port(instance) as? any ZendeskSupportSDKPort else {
-            throw IdentityError(
-                .configurationInvalid, message: "No Zendesk Support SDK port is attached to \(instance.reference).",
-                recovery: "Build the provider with a ProviderContext whose port returns a ZendeskSupportSDKPort (e.g. SimulatedVendors).",
-                provider: instance.reference)
-        }
+        let port = try port(instance, in: context, as: (any ZendeskSupportSDKPort).self, named: "Zendesk Support SDK port")
         let issuer = try ZendeskSupportIssuer(settings: settings, provider: instance.reference, clock: context.clock)
         return ZendeskSupportProvider(issuer: issuer, port: port, clock: context.clock)
     }

@@ -343,3 +343,44 @@ struct UTF8TextTests {
         #expect(!UTF8Text.withUTF8("abç") { UTF8Text.isASCII($0) })
     }
 }
+
+/// A port protocol for the port-lookup tests.
+private protocol ProbePort: Sendable {}
+private struct ProbeSimulator: ProbePort {}
+private struct ProbeSettings: ProviderSettings {}
+private struct ProbePlugin: ProviderPlugin {
+    var kind: ProviderKind { "probe" }
+    func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? { ProbeSettings() }
+    func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
+        throw .unsupported("makeIssuer", provider: instance.reference)
+    }
+    func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
+        throw .unsupported("makeProvider", provider: instance.reference)
+    }
+}
+
+@Suite("ProviderPlugin.port(_:in:as:named:)")
+struct PluginPortLookupTests {
+    let instance = ProviderInstanceConfiguration(reference: ProviderReference(kind: "probe"), app: "demo", settings: ProbeSettings())
+
+    @Test("the attached port is returned cast to the plugin's port protocol")
+    func attached() throws {
+        let context = ProviderContext { _ in ProbeSimulator() }
+        let port = try ProbePlugin().port(instance, in: context, as: (any ProbePort).self, named: "probe SDK port")
+        #expect(port is ProbeSimulator)
+    }
+
+    @Test("no port, or a port of another type, is configuration_invalid at field port naming the missing port")
+    func missingOrWrongType() {
+        for context in [ProviderContext(), ProviderContext { _ in "not a port" }] {
+            let error = #expect(throws: IdentityError.self) {
+                try ProbePlugin().port(instance, in: context, as: (any ProbePort).self, named: "probe SDK port")
+            }
+            #expect(error?.code == .configurationInvalid)
+            #expect(error?.field == "port")
+            #expect(error?.message == "No probe SDK port is attached for probe of app demo.")
+            #expect(error?.recovery?.contains("returns a ProbePort") == true)
+            #expect(error?.provider == ProviderReference(kind: "probe"))
+        }
+    }
+}

@@ -54,4 +54,21 @@ extension ProviderPlugin {
         }
         return settings
     }
+
+    /// The SDK port `context` attaches to `instance`, cast to the plugin's port protocol `P`, or
+    /// `configuration_invalid` (field `port`) naming the port that is missing. `portName` is how the
+    /// message names it, e.g. "Helpshift SDK port".
+    public func port<P>(_ instance: ProviderInstanceConfiguration, in context: ProviderContext, as type: P.Type, named portName: String)
+        throws(IdentityError) -> P
+    {
+        guard let port = context.port(instance) as? P else {
+            let protocolName = String(describing: P.self).replacingOccurrences(of: "any ", with: "")
+            throw IdentityError(
+                .configurationInvalid, field: "port",
+                message: "No \(portName) is attached for \(instance.reference) of app \(instance.app).",
+                recovery: "Give the ProviderContext a port closure that returns a \(protocolName) (the SDK bridge, or the simulator from IdentityBridgeTesting in tests, e.g. via SimulatedVendors).",
+                provider: instance.reference)
+        }
+        return port
+    }
 }
