@@ -18,15 +18,10 @@ extension HelpshiftSimulator {
 
     /// Parses and checks an identities JWT as Helpshift's backend does.
     func checkIdentityToken(_ jwt: String, forLogin: Bool) -> Result<[Identity], TokenProblem> {
-        let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let secret = configuration.identitySecret,
-              let headerBytes = Base64URL.decode(Array(parts[0].utf8)), let payloadBytes = Base64URL.decode(Array(parts[1].utf8)),
-              let signature = Base64URL.decode(Array(parts[2].utf8)),
-              let header = try? JSONValue.parse(bytes: headerBytes), let payload = try? JSONValue.parse(bytes: payloadBytes),
-              header["alg"]?.stringValue == "HS256", let claims = payload.objectValue
+        guard let secret = configuration.identitySecret, let token = SimulatedJWT(jwt), token.isHS256,
+              token.isSigned(with: secret.revealedBytes)
         else { return .failure(.tokenInvalid) }
-        let signingInput = Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8)
-        guard SimulatorHMAC.isValid(signature: signature, for: signingInput, key: secret.revealedBytes) else { return .failure(.tokenInvalid) }
+        let claims = token.claims
         // "Issued At Timestamp or "iat" is a mandatory key in the JWT payload".
         guard let iatValue = claims["iat"], !iatValue.isNull else { return .failure(.iatMissing) }
         guard let iat = iatValue.intValue else { return .failure(.tokenInvalid) }

@@ -165,7 +165,7 @@ extension HelpshiftSimulator {
                 let given = Array(token.utf8)
                 let matches = configuration.secrets.contains { secret in
                     guard let expected = expectedDigest(userId: userId, email: email, secret: secret) else { return false }
-                    return SimulatorHMAC.equal(Array(expected.utf8), given)
+                    return HMACDigest.constantTimeEquals(Array(expected.utf8), given)
                 }
                 if !matches { authFailure = .invalidAuthToken }
             } else {

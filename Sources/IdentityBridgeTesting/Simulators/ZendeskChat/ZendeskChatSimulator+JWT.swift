@@ -1,4 +1,3 @@
-import Crypto
 import IdentityBridge
 import ZendeskChatAdapter
 
@@ -17,16 +16,10 @@ extension ZendeskChatSimulator {
             .failure(ZendeskChatAuthenticationFailure(reason: reason, detail: detail, field: field))
         }
         if jwt.isEmpty { return refuse(.tokenUnavailable, "getToken gave an empty token.") }
-        let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3,
-              let headerBytes = Base64URL.decode(Array(parts[0].utf8)), let payloadBytes = Base64URL.decode(Array(parts[1].utf8)),
-              let signature = Base64URL.decode(Array(parts[2].utf8)),
-              let header = (try? JSONValue.parse(bytes: headerBytes))?.objectValue,
-              let payload = (try? JSONValue.parse(bytes: payloadBytes))?.objectValue
-        else { return refuse(.tokenMalformed, "The access token is not a compact JWT.") }
-        guard header["alg"] == .string("HS256") else { return refuse(.algorithmNotAllowed, "Chat accepts HS256 JWTs only.") }
-        let signed = Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8)
-        guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signed, using: SymmetricKey(data: secret)) else {
+        guard let token = SimulatedJWT(jwt) else { return refuse(.tokenMalformed, "The access token is not a compact JWT.") }
+        let payload = token.claims
+        guard token.isHS256 else { return refuse(.algorithmNotAllowed, "Chat accepts HS256 JWTs only.") }
+        guard token.isSigned(with: secret) else {
             return refuse(.signatureInvalid, "The JWT was not signed with the account's shared secret.")
         }
         guard case .string(let name)? = payload["name"], name.contains(where: { !$0.isWhitespace }) else {

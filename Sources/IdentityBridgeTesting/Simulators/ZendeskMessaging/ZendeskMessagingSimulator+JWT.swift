@@ -1,4 +1,3 @@
-import Crypto
 import IdentityBridge
 import ZendeskMessagingAdapter
 
@@ -17,16 +16,13 @@ struct SimulatedMessagingJWT {
     }
 
     static func check(_ token: String, keys: [String: Secret], now: Int64) -> Result<SimulatedMessagingJWT, ZendeskMessagingSDKError> {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3,
-              let headerBytes = Base64URL.decode(Array(parts[0].utf8)), !headerBytes.isEmpty,
-              let payloadBytes = Base64URL.decode(Array(parts[1].utf8)), !payloadBytes.isEmpty,
-              let signature = Base64URL.decode(Array(parts[2].utf8)),
-              case .object(let header)? = try? JSONValue.parse(bytes: headerBytes),
-              case .object(let claims)? = try? JSONValue.parse(bytes: payloadBytes)
-        else { return .failure(reject(ZendeskMessagingVendorCode.invalidJWT, "The credential is not a valid JWT.")) }
+        guard let jwt = SimulatedJWT(token) else {
+            return .failure(reject(ZendeskMessagingVendorCode.invalidJWT, "The credential is not a valid JWT."))
+        }
+        let header = jwt.header
+        let claims = jwt.claims
 
-        guard header["alg"]?.stringValue == "HS256" else {
+        guard jwt.isHS256 else {
             return .failure(reject(ZendeskMessagingVendorCode.unsupportedAlgorithm, "Only HS256 signed JWTs are supported.", field: "alg"))
         }
         if let typ = header["typ"], typ.stringValue != "JWT" {
@@ -35,9 +31,7 @@ struct SimulatedMessagingJWT {
         guard let kid = header["kid"]?.stringValue, let secret = keys[kid] else {
             return .failure(reject(ZendeskMessagingVendorCode.unknownSigningKey, "The JWT kid does not match a signing key of this account.", field: "kid"))
         }
-        let signingInput = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
-        let expected = HMAC<SHA256>.authenticationCode(for: signingInput, using: SymmetricKey(data: secret.revealedBytes))
-        guard HMACDigest.constantTimeEquals(Array(expected), signature) else {
+        guard jwt.isSigned(with: secret.revealedBytes) else {
             return .failure(reject(ZendeskMessagingVendorCode.invalidSignature, "The JWT signature is invalid.", field: "signature"))
         }
 

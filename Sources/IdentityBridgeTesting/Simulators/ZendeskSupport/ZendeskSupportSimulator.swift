@@ -144,16 +144,10 @@ public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPo
             IdentityError(code, field: field, vendorCode: "jwt_rejected", message: "Zendesk rejected the JWT: \(message)",
                           recovery: "Fix the JWT endpoint's token.")
         }
-        let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(Array(parts[0].utf8)),
-              let payloadBytes = Base64URL.decode(Array(parts[1].utf8)), let signature = Base64URL.decode(Array(parts[2].utf8)),
-              let header = (try? JSONValue.parse(bytes: headerBytes))?.objectValue,
-              let claims = (try? JSONValue.parse(bytes: payloadBytes))?.objectValue
-        else { throw refuse(.tokenMalformed, "jwt", "not a compact JWT.") }
-        guard header["alg"]?.stringValue == "HS256" else { throw refuse(.algorithmNotAllowed, "alg", "only HS256 is accepted.") }
-        guard let sharedSecret,
-              HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Array(parts[0].utf8) + [0x2E] + Array(parts[1].utf8),
-                                                     using: SymmetricKey(data: sharedSecret))
+        guard let token = SimulatedJWT(jwt) else { throw refuse(.tokenMalformed, "jwt", "not a compact JWT.") }
+        let claims = token.claims
+        guard token.isHS256 else { throw refuse(.algorithmNotAllowed, "alg", "only HS256 is accepted.") }
+        guard let sharedSecret, token.isSigned(with: sharedSecret)
         else { throw refuse(.tokenInvalid, "jwt", "the signature does not match the shared secret.") }
         guard let jti = claims["jti"] else { throw refuse(.claimMissing, "jti", "jti is missing.") }
         guard jti.stringValue?.isEmpty == false else { throw refuse(.claimInvalid, "jti", "jti must be a non-empty string.") }
