@@ -37,8 +37,16 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
+                .target(name: "CLibcrypto", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: swiftSettings
+        ),
+        // The system OpenSSL libcrypto's SHA-256 for the HMAC hot path on Linux (allocation-free
+        // pad-state copies; see HMACDigest.Key). Other platforms use swift-crypto's SHA256.
+        .systemLibrary(
+            name: "CLibcrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
 
         // MARK: Adapters: one module per vendor surface.

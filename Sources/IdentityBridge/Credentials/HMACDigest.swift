@@ -61,8 +61,8 @@ extension HMACDigest {
     /// let token = key.hex(of: "user-42")   // the Helpshift userAuthToken
     /// ```
     public struct Key: Sendable {
-        private let inner: SHA256
-        private let outer: SHA256
+        private let inner: PadState
+        private let outer: PadState
 
         /// Precomputes the pad states for `secret` (RFC 2104: keys longer than 64 bytes are hashed first).
         public init(secret: Secret) {
@@ -83,23 +83,26 @@ extension HMACDigest {
                 innerPad[i] ^= 0x36
                 outerPad[i] ^= 0x5C
             }
-            var inner = SHA256()
-            innerPad.withUnsafeBytes { inner.update(bufferPointer: $0) }
-            var outer = SHA256()
-            outerPad.withUnsafeBytes { outer.update(bufferPointer: $0) }
-            self.inner = inner
-            self.outer = outer
+            inner = innerPad.withUnsafeBytes { PadState(padBlock: $0) }
+            outer = outerPad.withUnsafeBytes { PadState(padBlock: $0) }
+            for i in 0..<64 {
+                block[i] = 0
+                innerPad[i] = 0
+                outerPad[i] = 0
+            }
         }
 
-        /// Calls `body` with the 32-byte HMAC-SHA256 of `message`.
+        /// Calls `body` with the 32-byte HMAC-SHA256 of `message` (held on the stack and zeroed afterwards).
         @inline(__always)
         public func withAuthenticationCode<R>(for message: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-            var innerHash = inner
-            innerHash.update(bufferPointer: message)
-            let innerDigest = innerHash.finalize()
-            var outerHash = outer
-            innerDigest.withUnsafeBytes { outerHash.update(bufferPointer: $0) }
-            return outerHash.finalize().withUnsafeBytes(body)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { scratch in
+                let base = scratch.baseAddress!
+                inner.finish(message, into: base)
+                outer.finish(UnsafeRawBufferPointer(start: base, count: 32), into: base + 32)
+                let result = body(UnsafeRawBufferPointer(start: base + 32, count: 32))
+                UnsafeMutableRawPointer(base).initializeMemory(as: UInt8.self, repeating: 0, count: 64)
+                return result
+            }
         }
 
         /// The 32-byte HMAC-SHA256 of `message`.

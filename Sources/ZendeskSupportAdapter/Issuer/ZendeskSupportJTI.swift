@@ -1,5 +1,7 @@
+import IdentityBridge
+
 /// The Zendesk JWT's `jti`: a random (version 4) UUID in lowercase text, as
-/// `UUID().uuidString.lowercased()` writes it, from the system's random source, with no formatting
+/// `UUID().uuidString.lowercased()` writes it, from ``IdentityBridge/SecureRandom``, with no formatting
 /// through `printf` (the jti is minted on every exchange).
 enum ZendeskSupportJTI {
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
@@ -29,9 +31,8 @@ enum ZendeskSupportJTI {
         }
     }
 
-    /// Fills `bytes` from the system's cryptographic random source (`SystemRandomNumberGenerator`).
+    /// Fills `bytes` with 16 random bytes (``IdentityBridge/SecureRandom``).
     private static func fillRandom(_ bytes: inout (UInt64, UInt64)) {
-        var generator = SystemRandomNumberGenerator()
-        bytes = (generator.next(), generator.next())
+        withUnsafeMutableBytes(of: &bytes) { SecureRandom.fill($0) }
     }
 }
