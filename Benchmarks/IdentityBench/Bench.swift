@@ -137,10 +137,15 @@ enum Bench {
         let messagingInput = signingInput(messagingToken)
         let supportInput = signingInput(supportToken)
 
-        // `--profile OPERATION`: run only our side of one operation for a while (for perf record).
+        // `--profile OPERATION [COUNT]`: run only one side of one operation COUNT times (for perf
+        // record, or valgrind --tool=callgrind, which counts instructions whatever the machine load).
         if let flag = arguments.firstIndex(of: "--profile"), flag + 1 < arguments.count {
             let operation = arguments[flag + 1]
-            let count = operation.hasPrefix("jwtkit") ? 200_000 : 2_000_000
+            let floorKey = HMACDigest.Key(secret: chatSecret)
+            let floorSigner = HS256Signer(secret: chatSecret)
+            let floorPayload = Array(#"{"name":"Zoë Example","email":"zoe.example@example.com","external_id":"user-1234567890","iat":1767225600,"exp":1767225900}"#.utf8)
+            let requested = flag + 2 < arguments.count ? Int(arguments[flag + 2]) : nil
+            let count = requested ?? (operation.hasPrefix("jwtkit") ? 200_000 : 2_000_000)
             let start = cpuNanoseconds()
             for _ in 0..<count {
                 switch operation {
@@ -154,6 +159,10 @@ enum Bench {
                     sink &+= try await chatKeys.sign(JWTKitChatPayload(name: name, email: email, external_id: externalID, iat: now, exp: now + 300)).utf8.count
                 case "jwtkit.verify":
                     sink &+= try await chatKeys.verify(chatToken, as: JWTKitChatPayload.self).external_id.utf8.count
+                case "floor.key": sink &+= chatInput.withUnsafeBytes { floorKey.withAuthenticationCode(for: $0) { Int($0[0]) } }
+                case "floor.decode": sink &+= try DecodedJWT.decode(supportToken).claimNames.count
+                case "floor.json": sink &+= try JSONValue.parse(bytes: floorPayload).objectValue?.count ?? 0
+                case "floor.sign": sink &+= floorSigner.sign(payload: floorPayload).utf8.count
                 case "hmac": sink &+= HMAC<SHA256>.authenticationCode(for: chatInput, using: chatSymmetric).withUnsafeBytes { Int($0[0]) }
                 default: sink &+= try helpshiftToken().utf8.count
                 }

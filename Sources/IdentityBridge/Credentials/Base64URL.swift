@@ -214,6 +214,17 @@ public enum Base64URL {
             guard let t = shifted.baseAddress else { groupsInvalid = 0x8000_0000; return }
             var i = 0
             var o = 0
+            let output = UnsafeMutableRawPointer(destination)
+            // Every group but the last: one four-character load and one four-byte store (its
+            // fourth byte is overwritten by the next group's first).
+            while i + 4 < whole {
+                let w = UInt32(littleEndian: UnsafeRawPointer(input + i).loadUnaligned(as: UInt32.self))
+                let v = t[Int(w & 0xFF)] | t[256 + Int((w >> 8) & 0xFF)] | t[512 + Int((w >> 16) & 0xFF)] | t[768 + Int(w >> 24)]
+                groupsInvalid |= v
+                output.storeBytes(of: (v << 8).bigEndian, toByteOffset: o, as: UInt32.self)
+                i += 4
+                o += 3
+            }
             while i < whole {
                 let v = t[Int(input[i])] | t[256 + Int(input[i + 1])] | t[512 + Int(input[i + 2])] | t[768 + Int(input[i + 3])]
                 groupsInvalid |= v

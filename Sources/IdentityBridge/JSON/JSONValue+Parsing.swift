@@ -153,26 +153,36 @@ struct JSONByteParser {
         var members: [JSONMember] = []
         members.reserveCapacity(8)
         var seen: Set<String>? = nil
+        // Known names seen so far, one bit per entry of `knownKeys`; while every key so far is
+        // a known name written plainly, a duplicate is exactly a repeated bit.
+        var knownSeen: UInt32 = 0
+        var allKnown = true
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let keyOffset = index
-            let key = try parseKey()
+            let (key, known) = try parseKey()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
             skipWhitespace()
             let value = try parseValue(depth: depth + 1)
             var duplicate = false
-            if seen == nil {
-                let length = key.utf8.count
-                for member in members where member.key.utf8.count == length && member.key == key { duplicate = true; break }
-                if members.count == 16 { seen = Set(members.map(\.key)) }
-            }
-            if var set = seen {
-                seen = nil
-                duplicate = !set.insert(key).inserted || duplicate
-                seen = set
+            if allKnown, known >= 0 {
+                duplicate = knownSeen & (1 << UInt32(known)) != 0
+                knownSeen |= 1 << UInt32(known)
+            } else {
+                allKnown = false
+                if seen == nil {
+                    let length = key.utf8.count
+                    for member in members where member.key.utf8.count == length && member.key == key { duplicate = true; break }
+                    if members.count == 16 { seen = Set(members.map(\.key)) }
+                }
+                if var set = seen {
+                    seen = nil
+                    duplicate = !set.insert(key).inserted || duplicate
+                    seen = set
+                }
             }
             if duplicate { throw JSONParseError(offset: keyOffset, reason: "duplicate key \"\(key)\"") }
             members.append(JSONMember(key: key, value: value))
@@ -205,33 +215,75 @@ struct JSONByteParser {
         return packed
     }
 
-    /// A member name: a known claim name when the bytes match one exactly, else ``parseString()``.
-    mutating func parseKey() throws(JSONParseError) -> String {
+    /// A mask with the high bit set in every byte of `word` (little-endian) that is a quote, a
+    /// backslash or a control character. The lowest set bit is exact (higher ones can be false
+    /// positives), so `trailingZeroBitCount / 8` is the first such byte.
+    @inline(__always)
+    static func escapeBytes(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let control = (word &- 0x2020_2020_2020_2020) & ~word
+        let q = word ^ 0x2222_2222_2222_2222
+        let quote = (q &- ones) & ~q
+        let b = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let backslash = (b &- ones) & ~b
+        return (control | quote | backslash) & high
+    }
+
+    /// ``escapeBytes(_:)`` plus every non-ASCII byte.
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        escapeBytes(word) | word & 0x8080_8080_8080_8080
+    }
+
+    /// Eight bytes from `offset` as a little-endian word (byte `offset` in the low bits).
+    @inline(__always)
+    func word(at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// A member name and its index in ``knownKeys`` when the bytes are exactly a known name
+    /// (no escapes), else ``parseString()`` and -1.
+    mutating func parseKey() throws(JSONParseError) -> (String, Int) {
         let start = index + 1
-        var end = start
+        var length = -1
         var low: UInt64 = 0
         var high: UInt64 = 0
-        // Known names are plain ASCII without escapes, at most 15 bytes.
-        while end < bytes.count, end - start <= 15 {
-            let c = bytes[end]
-            if c == UInt8(ascii: "\"") {
-                let length = end - start
-                let known = Self.packedKnownKeys.withUnsafeBufferPointer { table -> Int? in
-                    for k in table.indices where table[k].length == length && table[k].low == low && table[k].high == high { return k }
-                    return nil
-                }
-                if let known {
-                    index = end + 1
-                    return Self.knownKeys[known]
-                }
-                break
+        if start + 16 <= bytes.count {
+            // Two word loads find the end of a short plain name and pack it at once.
+            let w0 = word(at: start)
+            let w1 = word(at: start + 8)
+            let s0 = Self.specialBytes(w0)
+            let s1 = Self.specialBytes(w1)
+            let plain = s0 != 0 ? s0.trailingZeroBitCount / 8 : s1 != 0 ? 8 + s1.trailingZeroBitCount / 8 : 16
+            if plain <= 15, bytes[start + plain] == UInt8(ascii: "\"") {
+                length = plain
+                low = plain >= 8 ? w0 : w0 & ((1 << UInt64(8 * plain)) &- 1)
+                high = plain <= 8 ? 0 : w1 & ((1 << UInt64(8 * (plain - 8))) &- 1)
             }
-            if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
-            let j = end - start
-            if j < 8 { low |= UInt64(c) << UInt64(8 * j) } else if j < 15 { high |= UInt64(c) << UInt64(8 * (j - 8)) }
-            end += 1
+        } else {
+            var end = start
+            // Known names are plain ASCII without escapes, at most 15 bytes.
+            while end < bytes.count, end - start <= 15 {
+                let c = bytes[end]
+                if c == UInt8(ascii: "\"") { length = end - start; break }
+                if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
+                let j = end - start
+                if j < 8 { low |= UInt64(c) << UInt64(8 * j) } else if j < 15 { high |= UInt64(c) << UInt64(8 * (j - 8)) }
+                end += 1
+            }
         }
-        return try parseString()
+        if length >= 0 {
+            let known = Self.packedKnownKeys.withUnsafeBufferPointer { table -> Int? in
+                for k in table.indices where table[k].length == length && table[k].low == low && table[k].high == high { return k }
+                return nil
+            }
+            if let known {
+                index = start + length + 1
+                return (Self.knownKeys[known], known)
+            }
+        }
+        return (try parseString(), -1)
     }
 
     mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -274,6 +326,19 @@ struct JSONByteParser {
         let start = index
         var scan = index
         var seen: UInt8 = 0
+        // Eight bytes at a time up to the first quote, backslash or control byte, noting non-ASCII.
+        while scan + 8 <= bytes.count {
+            let w = word(at: scan)
+            let stop = Self.escapeBytes(w)
+            if stop != 0 {
+                let plain = stop.trailingZeroBitCount / 8
+                if plain > 0, w & (UInt64.max >> UInt64(64 - 8 * plain)) & 0x8080_8080_8080_8080 != 0 { seen = 0x80 }
+                scan += plain
+                break
+            }
+            if w & 0x8080_8080_8080_8080 != 0 { seen = 0x80 }
+            scan += 8
+        }
         while scan < bytes.count {
             let c = bytes[scan]
             if c == UInt8(ascii: "\"") {
