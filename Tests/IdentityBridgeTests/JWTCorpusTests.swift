@@ -281,9 +281,41 @@ struct JWTMintRoundTripTests {
         }
     }
 
+    @Test("claims with escapes at every offset, and past the inline buffer, read back exactly")
+    func writerOffsets() throws {
+        let specials = ["\"", "\\", "\n", "\u{1}", "\u{1F}", "é", "😀", "/", "\u{7F}"]
+        for special in specials {
+            for length in [0, 1, 7, 8, 9, 16, 17, 100, 400] {
+                for offset in Set([0, 1, 7, 8, length / 2, length]) where offset <= length {
+                    var text = String(repeating: "x", count: length)
+                    text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: offset))
+                    var writer = JWTClaimsWriter()
+                    writer.add("name", text)
+                    writer.add("iat", Int64(length))
+                    writer.add("email_verified", offset % 2 == 0)
+                    writer.add("k\(special)", JSONValue.array([.string(text), .int(-1)]))
+                    let bytes = writer.finish()
+                    let expected: [String: JSONValue] = [
+                        "name": .string(text), "iat": .int(Int64(length)), "email_verified": .bool(offset % 2 == 0),
+                        "k\(special)": .array([.string(text), .int(-1)]),
+                    ]
+                    #expect(try JSONValue.parse(bytes: bytes) == .object(expected))
+                    #expect(!bytes.contains { $0 < 0x20 })
+                }
+            }
+        }
+    }
+
     @Test("integers are written exactly, including the 64-bit extremes")
     func integers() throws {
-        for value: Int64 in [0, 7, -1, 10, 1_767_225_600, Int64.max, Int64.min, -9_000_000_000] {
+        // Every digit count, both sides of each power of ten, both signs, and the extremes.
+        var values: [Int64] = [0, 7, -1, 10, 1_767_225_600, Int64.max, Int64.min, Int64.min + 1, -9_000_000_000]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1), power / 7 * 3]
+        }
+        for value in values {
             var writer = JWTClaimsWriter()
             writer.add("n", value)
             let bytes = writer.finish()

@@ -215,6 +215,33 @@ struct JSONByteParser {
         return packed
     }
 
+    /// A collision-free hash of the known names into 64 slots: the multiplier, found once by
+    /// trying a fixed sequence of odd constants, and each slot's index into `knownKeys` (or -1).
+    /// A candidate name then costs one multiply and one compare instead of a scan of the table.
+    struct KnownKeyHash {
+        var multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var slots = InlineArray<64, Int8>(repeating: -1)
+    }
+    static let knownKeyHash: KnownKeyHash = {
+        var hash = KnownKeyHash()
+        while true {
+            hash.slots = InlineArray<64, Int8>(repeating: -1)
+            var collision = false
+            for (k, key) in packedKnownKeys.enumerated() {
+                let slot = knownKeySlot(low: key.low, high: key.high, length: key.length, multiplier: hash.multiplier)
+                if hash.slots[slot] >= 0 { collision = true; break }
+                hash.slots[slot] = Int8(k)
+            }
+            if !collision { return hash }
+            hash.multiplier = (hash.multiplier &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407) | 1
+        }
+    }()
+
+    @inline(__always)
+    static func knownKeySlot(low: UInt64, high: UInt64, length: Int, multiplier: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((low ^ (high &* 0x100_0000_01B3) ^ UInt64(truncatingIfNeeded: length)) &* multiplier) >> 58)
+    }
+
     /// A mask with the high bit set in every byte of `word` (little-endian) that is a quote, a
     /// backslash or a control character. The lowest set bit is exact (higher ones can be false
     /// positives), so `trailingZeroBitCount / 8` is the first such byte.
@@ -274,11 +301,10 @@ struct JSONByteParser {
             }
         }
         if length >= 0 {
-            let known = Self.packedKnownKeys.withUnsafeBufferPointer { table -> Int? in
-                for k in table.indices where table[k].length == length && table[k].low == low && table[k].high == high { return k }
-                return nil
-            }
-            if let known {
+            let hash = Self.knownKeyHash
+            let slot = Int(hash.slots[Self.knownKeySlot(low: low, high: high, length: length, multiplier: hash.multiplier)])
+            if slot >= 0, case let key = Self.packedKnownKeys[slot], key.length == length, key.low == low, key.high == high {
+                let known = slot
                 index = start + length + 1
                 return (Self.knownKeys[known], known)
             }

@@ -42,91 +42,126 @@ extension JSONValue {
 
     /// Appends the decimal digits of `value` (no allocation).
     public static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
-        withDigits(of: value) { out.append(contentsOf: $0) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<writeDigits(of: value, to: digits.baseAddress!)]))
+        }
     }
 
-    /// Calls `body` with the decimal text of `value`, formatted in a stack buffer.
+    /// 10^0 ... 10^19, to count digits with compares instead of divisions.
+    static let powersOfTen: [UInt64] = (0..<20).map { (k: Int) -> UInt64 in
+        var power: UInt64 = 1
+        for _ in 0..<k { power *= 10 }
+        return power
+    }
+    /// "00" ... "99" as little-endian UInt16s: two digits per division on the hot path.
+    static let digitPairs: [UInt16] = (0..<100).map { (pair: Int) -> UInt16 in
+        let tens = UInt16(0x30 + pair / 10)
+        let ones = UInt16(0x30 + pair % 10)
+        return UInt16(littleEndian: tens | ones << 8)
+    }
+
+    /// Writes the decimal text of `value` to `out` (which must hold 20 bytes) and returns its length.
     @inline(__always)
-    static func withDigits<R>(of value: Int64, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    static func writeDigits(of value: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var magnitude = value.magnitude
-        // 20 digits hold any UInt64, plus one for the sign; fill from the end.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
-            var i = 21
-            repeat {
-                i -= 1
-                digits[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                i -= 1
-                digits[i] = UInt8(ascii: "-")
-            }
-            return body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: digits[i..<21])))
+        let sign = value < 0 ? 1 : 0
+        let digits = powersOfTen.withUnsafeBufferPointer { powers in
+            var digits = 1
+            while digits < 20, magnitude >= powers[digits] { digits += 1 }
+            return digits
         }
+        if sign == 1 { out[0] = UInt8(ascii: "-") }
+        var i = sign + digits
+        let output = UnsafeMutableRawPointer(out)
+        digitPairs.withUnsafeBufferPointer { pairs in
+            while magnitude >= 100 {
+                let quotient = magnitude / 100
+                i -= 2
+                output.storeBytes(of: pairs[Int(truncatingIfNeeded: magnitude &- quotient &* 100)], toByteOffset: i, as: UInt16.self)
+                magnitude = quotient
+            }
+            if magnitude >= 10 {
+                output.storeBytes(of: pairs[Int(truncatingIfNeeded: magnitude)], toByteOffset: i - 2, as: UInt16.self)
+            } else {
+                out[i - 1] = UInt8(truncatingIfNeeded: magnitude) &+ UInt8(ascii: "0")
+            }
+        }
+        return sign + digits
     }
 
     /// Appends `s` as a JSON string literal, escaping quotes, backslashes and control characters.
     /// Non-ASCII characters are written as UTF-8 (valid JSON per RFC 8259).
     public static func writeString(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
-            forEachEscapedRun(utf8) { out.append(contentsOf: $0) }
+            let start = out.count
+            out.append(contentsOf: repeatElement(0, count: utf8.count * 6 + 2))
+            let written = out.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress! + start
+                base[0] = UInt8(ascii: "\"")
+                let n = writeEscaped(utf8, to: base + 1)
+                base[n + 1] = UInt8(ascii: "\"")
+                return n + 2
+            }
+            out.removeLast(utf8.count * 6 + 2 - written)
         }
-        out.append(UInt8(ascii: "\""))
     }
 
-    /// Calls `emit` with consecutive pieces of the JSON string body for `utf8`: runs of bytes
-    /// that need no escaping, and escape sequences (`\"`, `\\`, `\n`, `\u001f`, ...).
-    /// Eight bytes are checked at a time for the characters that need escaping.
+    /// Writes the JSON string body for `utf8` to `out` and returns the number of bytes written:
+    /// quotes, backslashes and control characters escaped (`\"`, `\\`, `\n`, `\u001f`, ...),
+    /// everything else copied. `out` must hold `6 * utf8.count` bytes (the longest escape is six).
+    /// Eight bytes are checked, and copied, at a time.
     @inline(__always)
-    static func forEachEscapedRun(_ utf8: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeRawBufferPointer) -> Void) {
-        guard let base = utf8.baseAddress else { return }
+    static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
         let count = utf8.count
-        var start = 0
+        let output = UnsafeMutableRawPointer(out)
         var i = 0
+        var o = 0
         while i < count {
             if i + 8 <= count {
-                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                let high: UInt64 = 0x8080_8080_8080_8080
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let control = (w &- 0x2020_2020_2020_2020) & ~w & high
-                let q = w ^ 0x2222_2222_2222_2222
-                let quote = (q &- ones) & ~q & high
-                let b = w ^ 0x5C5C_5C5C_5C5C_5C5C
-                let backslash = (b &- ones) & ~b & high
-                if control | quote | backslash == 0 { i += 8; continue }
+                let raw = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let stop = JSONByteParser.escapeBytes(UInt64(littleEndian: raw))
+                if stop == 0 {
+                    output.storeBytes(of: raw, toByteOffset: o, as: UInt64.self)
+                    i += 8
+                    o += 8
+                    continue
+                }
+                let plain = stop.trailingZeroBitCount / 8
+                (out + o).update(from: base + i, count: plain)
+                i += plain
+                o += plain
             }
             let c = base[i]
-            if c >= 0x20 && c != 0x22 && c != 0x5C { i += 1; continue }
-            if start < i { emit(UnsafeRawBufferPointer(start: base + start, count: i - start)) }
             i += 1
-            start = i
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { e in
-                e[0] = 0x5C
-                var n = 2
-                switch c {
-                case 0x22: e[1] = 0x22
-                case 0x5C: e[1] = 0x5C
-                case 0x0A: e[1] = UInt8(ascii: "n")
-                case 0x0D: e[1] = UInt8(ascii: "r")
-                case 0x09: e[1] = UInt8(ascii: "t")
-                case 0x08: e[1] = UInt8(ascii: "b")
-                case 0x0C: e[1] = UInt8(ascii: "f")
-                default:
-                    // Other C0 controls: \u00XX with lowercase hex digits.
-                    let low = c & 0xF
-                    e[1] = UInt8(ascii: "u")
-                    e[2] = 0x30
-                    e[3] = 0x30
-                    e[4] = c >> 4 == 0 ? 0x30 : 0x31
-                    e[5] = low < 10 ? 0x30 + low : UInt8(ascii: "a") + low - 10
-                    n = 6
-                }
-                emit(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: e[..<n])))
+            if c >= 0x20 && c != 0x22 && c != 0x5C {
+                out[o] = c
+                o += 1
+                continue
             }
+            out[o] = 0x5C
+            switch c {
+            case 0x22: out[o + 1] = 0x22
+            case 0x5C: out[o + 1] = 0x5C
+            case 0x0A: out[o + 1] = UInt8(ascii: "n")
+            case 0x0D: out[o + 1] = UInt8(ascii: "r")
+            case 0x09: out[o + 1] = UInt8(ascii: "t")
+            case 0x08: out[o + 1] = UInt8(ascii: "b")
+            case 0x0C: out[o + 1] = UInt8(ascii: "f")
+            default:
+                // Other C0 controls: \u00XX with lowercase hex digits.
+                let low = c & 0xF
+                out[o + 1] = UInt8(ascii: "u")
+                out[o + 2] = 0x30
+                out[o + 3] = 0x30
+                out[o + 4] = c >> 4 == 0 ? 0x30 : 0x31
+                out[o + 5] = low < 10 ? 0x30 + low : UInt8(ascii: "a") + low - 10
+                o += 4
+            }
+            o += 2
         }
-        if start < count { emit(UnsafeRawBufferPointer(start: base + start, count: count - start)) }
+        return o
     }
 }
 

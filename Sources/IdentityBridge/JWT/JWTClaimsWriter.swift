@@ -53,20 +53,6 @@ public struct JWTClaimsWriter {
         }
     }
 
-    @inline(__always)
-    mutating func append(_ buffer: UnsafeRawBufferPointer) {
-        let n = buffer.count
-        if heap == nil, count + n <= Self.inlineCapacity {
-            guard n > 0, let source = buffer.baseAddress else { return }
-            let index = count
-            withUnsafeMutableBytes(of: &inline) { ($0.baseAddress! + index).copyMemory(from: source, byteCount: n) }
-            count += n
-        } else {
-            spill(adding: n)
-            heap?.append(contentsOf: buffer)
-        }
-    }
-
     /// Moves the inline bytes to the heap array (once).
     private mutating func spill(adding extra: Int) {
         guard heap == nil else { return }
@@ -77,67 +63,99 @@ public struct JWTClaimsWriter {
         heap = array
     }
 
-    private mutating func key(_ key: String) {
-        if !isEmpty { append(UInt8(ascii: ",")) }
-        isEmpty = false
-        appendString(key)
-        append(UInt8(ascii: ":"))
+    /// Reserves `worst` bytes at the end, lets `body` write into them and keeps the count it
+    /// returns: one capacity decision per claim, then plain pointer stores.
+    @inline(__always)
+    private mutating func write(upTo worst: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if heap == nil, count + worst <= Self.inlineCapacity {
+            let start = count
+            count = start + withUnsafeMutableBytes(of: &inline) { storage in
+                body(storage.baseAddress!.assumingMemoryBound(to: UInt8.self) + start)
+            }
+            return
+        }
+        spill(adding: worst)
+        guard var array = heap else { return }
+        heap = nil  // keep the array uniquely referenced while it grows
+        let start = array.count
+        array.append(contentsOf: repeatElement(0, count: worst))
+        let written = array.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+        array.removeLast(worst - written)
+        heap = array
     }
 
-    /// Appends `s` as a JSON string literal (see ``JSONValue/writeString(_:into:)``).
-    mutating func appendString(_ s: String) {
-        var s = s
-        s.withUTF8 { utf8 in
-            // Fast path: even if every byte needed a six-byte escape the literal fits inline, so
-            // write straight into the inline storage with a single bounds decision.
-            if heap == nil, count + utf8.count * 6 + 2 <= Self.inlineCapacity {
-                let start = count
-                count = withUnsafeMutableBytes(of: &inline) { storage in
-                    guard let base = storage.baseAddress else { return start }
-                    var o = start
-                    base.storeBytes(of: UInt8(ascii: "\""), toByteOffset: o, as: UInt8.self)
-                    o += 1
-                    JSONValue.forEachEscapedRun(utf8) { piece in
-                        guard let source = piece.baseAddress else { return }
-                        (base + o).copyMemory(from: source, byteCount: piece.count)
-                        o += piece.count
-                    }
-                    base.storeBytes(of: UInt8(ascii: "\""), toByteOffset: o, as: UInt8.self)
-                    return o + 1
-                }
-                return
+    /// Writes `,"name":` (no comma before the first member) at `out`; returns the bytes written.
+    @inline(__always)
+    private static func writeKey(_ name: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>, comma: Bool) -> Int {
+        var o = 0
+        if comma {
+            out[0] = UInt8(ascii: ",")
+            o = 1
+        }
+        out[o] = UInt8(ascii: "\"")
+        o += 1
+        o += JSONValue.writeEscaped(name, to: out + o)
+        out[o] = UInt8(ascii: "\"")
+        out[o + 1] = UInt8(ascii: ":")
+        return o + 2
+    }
+
+    /// The most bytes `,"name":` can take.
+    @inline(__always)
+    private static func keyCapacity(_ name: UnsafeBufferPointer<UInt8>) -> Int { name.count * 6 + 4 }
+
+    /// Writes `,"name":` followed by `value(out)`; `valueCapacity` bounds what `value` writes.
+    @inline(__always)
+    private mutating func member(_ name: String, valueCapacity: Int, _ value: (UnsafeMutablePointer<UInt8>) -> Int) {
+        var name = name
+        let comma = !isEmpty
+        isEmpty = false
+        name.withUTF8 { key in
+            write(upTo: Self.keyCapacity(key) + valueCapacity) { out in
+                let o = Self.writeKey(key, to: out, comma: comma)
+                return o + value(out + o)
             }
-            append(UInt8(ascii: "\""))
-            JSONValue.forEachEscapedRun(utf8) { append($0) }
-            append(UInt8(ascii: "\""))
         }
     }
 
     /// Adds a string claim.
     public mutating func add(_ name: String, _ value: String) {
-        key(name)
-        appendString(value)
+        var value = value
+        value.withUTF8 { utf8 in
+            member(name, valueCapacity: utf8.count * 6 + 2) { out in
+                out[0] = UInt8(ascii: "\"")
+                let n = JSONValue.writeEscaped(utf8, to: out + 1)
+                out[n + 1] = UInt8(ascii: "\"")
+                return n + 2
+            }
+        }
     }
 
     /// Adds an integer claim.
     public mutating func add(_ name: String, _ value: Int64) {
-        key(name)
-        JSONValue.withDigits(of: value) { append($0) }
+        member(name, valueCapacity: 20) { JSONValue.writeDigits(of: value, to: $0) }
     }
 
     /// Adds a boolean claim.
     public mutating func add(_ name: String, _ value: Bool) {
-        key(name)
-        var literal = value ? "true" : "false"
-        literal.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        let literal: StaticString = value ? "true" : "false"
+        member(name, valueCapacity: literal.utf8CodeUnitCount) { out in
+            out.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+            return literal.utf8CodeUnitCount
+        }
     }
 
     /// Adds any JSON value as a claim.
     public mutating func add(_ name: String, _ value: JSONValue) {
-        key(name)
-        var out: [UInt8] = []
-        value.write(into: &out)
-        out.withUnsafeBytes { append($0) }
+        var encoded: [UInt8] = []
+        value.write(into: &encoded)
+        encoded.withUnsafeBufferPointer { bytes in
+            member(name, valueCapacity: bytes.count) { out in
+                guard let source = bytes.baseAddress else { return 0 }
+                out.update(from: source, count: bytes.count)
+                return bytes.count
+            }
+        }
     }
 
     /// Adds a string claim only when `value` is non-nil.
