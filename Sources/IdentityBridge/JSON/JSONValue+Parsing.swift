@@ -66,9 +66,16 @@ extension JSONValue {
 }
 
 /// One member of a JSON object, as parsed.
+@usableFromInline
 struct JSONMember: Sendable {
-    var key: String
-    var value: JSONValue
+    @usableFromInline var key: String
+    @usableFromInline var value: JSONValue
+
+    @usableFromInline
+    init(key: String, value: JSONValue) {
+        self.key = key
+        self.value = value
+    }
 }
 
 /// A small recursive-descent JSON parser over UTF-8 bytes (an unsafe view of the caller's buffer).
@@ -76,6 +83,8 @@ struct JSONByteParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let rejectDuplicateKeys: Bool
     var index = 0
+    /// Fetched once per parse (one lazy-global check), not once per member name.
+    let knownKeyTable = KnownKeyTable.shared
     static let maxDepth = 64
 
     init(bytes: UnsafeBufferPointer<UInt8>, rejectDuplicateKeys: Bool) {
@@ -200,46 +209,64 @@ struct JSONByteParser {
         "alg", "typ", "kid", "iat", "exp", "jti", "nbf", "iss", "sub", "aud", "name", "email", "scope", "external_id",
         "email_verified", "identities",
     ]
-    /// Each known name packed into two little-endian words (zero padded) plus its length, so a
-    /// candidate is matched with integer compares.
+    /// A known name packed into two little-endian words (zero padded) plus its length, so a
+    /// candidate is matched with integer compares; `index` is its position in `knownKeys`.
     struct PackedKey {
         var length: Int
         var low: UInt64
         var high: UInt64
-    }
-    static let packedKnownKeys: [PackedKey] = knownKeys.map { key in
-        var packed = PackedKey(length: key.utf8.count, low: 0, high: 0)
-        for (j, byte) in key.utf8.enumerated() {
-            if j < 8 { packed.low |= UInt64(byte) << UInt64(8 * j) } else { packed.high |= UInt64(byte) << UInt64(8 * (j - 8)) }
-        }
-        return packed
+        var index: Int
     }
 
-    /// A collision-free hash of the known names into 64 slots: the multiplier, found once by
-    /// trying a fixed sequence of odd constants, and each slot's index into `knownKeys` (or -1).
-    /// A candidate name then costs one multiply and one compare instead of a scan of the table.
-    struct KnownKeyHash {
-        var multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var slots = InlineArray<64, Int8>(repeating: -1)
-    }
-    static let knownKeyHash: KnownKeyHash = {
-        var hash = KnownKeyHash()
-        while true {
-            hash.slots = InlineArray<64, Int8>(repeating: -1)
-            var collision = false
-            for (k, key) in packedKnownKeys.enumerated() {
-                let slot = knownKeySlot(low: key.low, high: key.high, length: key.length, multiplier: hash.multiplier)
-                if hash.slots[slot] >= 0 { collision = true; break }
-                hash.slots[slot] = Int8(k)
+    /// The known names hashed without collision into 64 slots, each slot holding the packed name
+    /// (or length -1): a candidate name costs one multiply, one load and three compares. The
+    /// multiplier is found once by trying a fixed sequence of odd constants. The slots live in
+    /// memory allocated once for the process, so a parse fetches the table once, not per key.
+    final class KnownKeyTable: @unchecked Sendable {
+        static let shared = KnownKeyTable()
+
+        let multiplier: UInt64
+        /// 64 slots; read-only after init.
+        let slots: UnsafeMutablePointer<PackedKey>
+        /// `knownKeys`, held here so a parse reads them through the table it already has.
+        let names = JSONByteParser.knownKeys
+
+        private init() {
+            let keys = JSONByteParser.knownKeys.enumerated().map { index, key in
+                var packed = PackedKey(length: key.utf8.count, low: 0, high: 0, index: index)
+                for (j, byte) in key.utf8.enumerated() {
+                    if j < 8 { packed.low |= UInt64(byte) << UInt64(8 * j) } else { packed.high |= UInt64(byte) << UInt64(8 * (j - 8)) }
+                }
+                return packed
             }
-            if !collision { return hash }
-            hash.multiplier = (hash.multiplier &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407) | 1
+            let empty = PackedKey(length: -1, low: 0, high: 0, index: -1)
+            slots = UnsafeMutablePointer<PackedKey>.allocate(capacity: 64)
+            var multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+            while true {
+                slots.initialize(repeating: empty, count: 64)
+                var collision = false
+                for key in keys {
+                    let slot = Self.slot(low: key.low, high: key.high, length: key.length, multiplier: multiplier)
+                    if slots[slot].length >= 0 { collision = true; break }
+                    slots[slot] = key
+                }
+                if !collision { break }
+                multiplier = (multiplier &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407) | 1
+            }
+            self.multiplier = multiplier
         }
-    }()
 
-    @inline(__always)
-    static func knownKeySlot(low: UInt64, high: UInt64, length: Int, multiplier: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((low ^ (high &* 0x100_0000_01B3) ^ UInt64(truncatingIfNeeded: length)) &* multiplier) >> 58)
+        @inline(__always)
+        static func slot(low: UInt64, high: UInt64, length: Int, multiplier: UInt64) -> Int {
+            Int(truncatingIfNeeded: ((low ^ (high &* 0x100_0000_01B3) ^ UInt64(truncatingIfNeeded: length)) &* multiplier) >> 58)
+        }
+
+        /// The index in `knownKeys` of the name packed as (`low`, `high`, `length`), or -1.
+        @inline(__always)
+        func index(low: UInt64, high: UInt64, length: Int) -> Int {
+            let entry = slots[Self.slot(low: low, high: high, length: length, multiplier: multiplier)]
+            return entry.length == length && entry.low == low && entry.high == high ? entry.index : -1
+        }
     }
 
     /// A mask with the high bit set in every byte of `word` (little-endian) that is a quote, a
@@ -301,12 +328,10 @@ struct JSONByteParser {
             }
         }
         if length >= 0 {
-            let hash = Self.knownKeyHash
-            let slot = Int(hash.slots[Self.knownKeySlot(low: low, high: high, length: length, multiplier: hash.multiplier)])
-            if slot >= 0, case let key = Self.packedKnownKeys[slot], key.length == length, key.low == low, key.high == high {
-                let known = slot
+            let known = knownKeyTable.index(low: low, high: high, length: length)
+            if known >= 0 {
                 index = start + length + 1
-                return (Self.knownKeys[known], known)
+                return (knownKeyTable.names[known], known)
             }
         }
         return (try parseString(), -1)

@@ -19,17 +19,17 @@ public enum JSONValue: Hashable, Sendable {
     case object([String: JSONValue])
 
     /// The string, if this is a string.
-    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    @inlinable public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
     /// The integer, if this is an integral number.
-    public var intValue: Int64? { if case .int(let i) = self { return i } else { return nil } }
+    @inlinable public var intValue: Int64? { if case .int(let i) = self { return i } else { return nil } }
     /// The boolean, if this is a boolean.
-    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    @inlinable public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
     /// The object, if this is an object.
-    public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
+    @inlinable public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
     /// The array, if this is an array.
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    @inlinable public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
     /// Whether this is `null`.
-    public var isNull: Bool { self == .null }
+    @inlinable public var isNull: Bool { if case .null = self { return true } else { return false } }
 
     /// The member `key` of an object, or `nil`.
     public subscript(key: String) -> JSONValue? { objectValue?[key] }

@@ -17,9 +17,9 @@ import Musl
 /// from there; the signature is checked against the token's own text.
 public struct DecodedJWT: Sendable {
     /// Header members in document order (no duplicates).
-    let headerMembers: [JSONMember]
+    @usableFromInline let headerMembers: [JSONMember]
     /// Claims in document order (no duplicates).
-    let claimMembers: [JSONMember]
+    @usableFromInline let claimMembers: [JSONMember]
     /// The compact token as given.
     let token: String
     /// UTF-8 length of `base64url(header) "." base64url(payload)`.
@@ -32,7 +32,7 @@ public struct DecodedJWT: Sendable {
     public var claims: [String: JSONValue] { Self.dictionary(claimMembers) }
 
     /// The claim `name`, or `nil` (a linear scan over the few claims, no hashing).
-    @inline(__always)
+    @inlinable
     public func claim(_ name: String) -> JSONValue? {
         Self.lookup(name, in: claimMembers)
     }
@@ -42,7 +42,7 @@ public struct DecodedJWT: Sendable {
         Self.lookup(name, in: headerMembers)
     }
 
-    @inline(__always)
+    @inlinable
     static func lookup(_ name: String, in members: [JSONMember]) -> JSONValue? {
         // Claim names are short: comparing UTF-8 lengths first skips most full comparisons.
         let length = name.utf8.count
@@ -89,15 +89,14 @@ public struct DecodedJWT: Sendable {
         _ token: String, maxLength: Int, knownHeader: (text: [UInt8], value: [JSONMember])?
     ) throws(IdentityError) -> DecodedJWT {
         var text = token
-        let result = text.withUTF8 { bytes in
-            split(bytes, maxLength: maxLength, knownHeader: knownHeader)
+        // The failure comes back through an optional out-parameter rather than a Result, so a
+        // valid token never builds or destroys an error value.
+        var failure: IdentityError? = nil
+        let parts = text.withUTF8 { bytes in
+            split(bytes, maxLength: maxLength, knownHeader: knownHeader, failure: &failure)
         }
-        switch result {
-        case .success(let parts):
-            return DecodedJWT(headerMembers: parts.header, claimMembers: parts.claims, token: text, signingInputCount: parts.signingInputCount)
-        case .failure(let error):
-            throw error
-        }
+        guard let parts else { throw failure ?? malformed("The JWT could not be decoded.") }
+        return DecodedJWT(headerMembers: parts.header, claimMembers: parts.claims, token: text, signingInputCount: parts.signingInputCount)
     }
 
     private struct Parts {
@@ -106,17 +105,23 @@ public struct DecodedJWT: Sendable {
         var signingInputCount: Int
     }
 
+    /// The parts of `bytes`, or `nil` with `failure` set.
     private static func split(
-        _ bytes: UnsafeBufferPointer<UInt8>, maxLength: Int, knownHeader: (text: [UInt8], value: [JSONMember])?
-    ) -> Result<Parts, IdentityError> {
+        _ bytes: UnsafeBufferPointer<UInt8>, maxLength: Int, knownHeader: (text: [UInt8], value: [JSONMember])?,
+        failure: inout IdentityError?
+    ) -> Parts? {
+        func fail(_ error: IdentityError) -> Parts? {
+            failure = error
+            return nil
+        }
         guard !bytes.isEmpty else {
-            return .failure(IdentityError(.tokenMissing, field: "jwt", message: "No JWT was given.", recovery: "Pass the JWT issued by your backend."))
+            return fail(IdentityError(.tokenMissing, field: "jwt", message: "No JWT was given.", recovery: "Pass the JWT issued by your backend."))
         }
         guard bytes.count <= maxLength else {
-            return .failure(malformed("The JWT is \(bytes.count) bytes long, over the \(maxLength)-byte limit."))
+            return fail(malformed("The JWT is \(bytes.count) bytes long, over the \(maxLength)-byte limit."))
         }
         // Find the dots with memchr (vectorized in libc).
-        guard let base = bytes.baseAddress else { return .failure(malformed("The JWT is empty.")) }
+        guard let base = bytes.baseAddress else { return fail(malformed("The JWT is empty.")) }
         var dotOffsets = (-1, -1)
         var dots = 0
         var from = 0
@@ -128,14 +133,14 @@ public struct DecodedJWT: Sendable {
         }
         let (firstDot, secondDot) = dotOffsets
         guard dots == 2 else {
-            return .failure(malformed("A JWT has three dot-separated parts; this one has \(dots + 1)."))
+            return fail(malformed("A JWT has three dot-separated parts; this one has \(dots + 1)."))
         }
         let headerPart = UnsafeBufferPointer(rebasing: bytes[..<firstDot])
         let payloadPart = UnsafeBufferPointer(rebasing: bytes[(firstDot + 1)..<secondDot])
         let signaturePart = UnsafeBufferPointer(rebasing: bytes[(secondDot + 1)...])
-        guard !headerPart.isEmpty else { return .failure(malformed("The JWT header is not valid base64url.")) }
-        guard !payloadPart.isEmpty else { return .failure(malformed("The JWT payload is not valid base64url.")) }
-        guard Base64URL.isValid(signaturePart) else { return .failure(malformed("The JWT signature is not valid base64url.")) }
+        guard !headerPart.isEmpty else { return fail(malformed("The JWT header is not valid base64url.")) }
+        guard !payloadPart.isEmpty else { return fail(malformed("The JWT payload is not valid base64url.")) }
+        guard Base64URL.isValid(signaturePart) else { return fail(malformed("The JWT signature is not valid base64url.")) }
         // Header and payload base64url are validated while they are decoded, below.
 
         let header: [JSONMember]
@@ -144,38 +149,42 @@ public struct DecodedJWT: Sendable {
         } else if equal(headerPart, standardHeaderText) {
             header = standardHeader
         } else {
-            switch object(headerPart, part: "header") {
-            case .success(let value): header = value
-            case .failure(let error): return .failure(error)
-            }
+            guard let value = object(headerPart, part: "header", failure: &failure) else { return nil }
+            header = value
         }
-        switch object(payloadPart, part: "payload") {
-        case .success(let claims): return .success(Parts(header: header, claims: claims, signingInputCount: secondDot))
-        case .failure(let error): return .failure(error)
-        }
+        guard let claims = object(payloadPart, part: "payload", failure: &failure) else { return nil }
+        return Parts(header: header, claims: claims, signingInputCount: secondDot)
     }
 
     @inline(__always)
     static func equal(_ part: UnsafeBufferPointer<UInt8>, _ text: [UInt8]) -> Bool {
         guard part.count == text.count else { return false }
-        return text.withUnsafeBufferPointer { textBuffer in
-            guard let a = textBuffer.baseAddress, let b = part.baseAddress else { return textBuffer.isEmpty }
-            return memcmp(a, b, part.count) == 0
-        }
+        return text.withUnsafeBufferPointer { equal(part, $0) }
+    }
+
+    /// Whether two byte buffers hold the same bytes.
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress else { return a.isEmpty }
+        return memcmp(x, y, a.count) == 0
     }
 
     /// Decodes a base64url part into a stack buffer and parses it as a JSON object.
-    private static func object(_ part: UnsafeBufferPointer<UInt8>, part name: String) -> Result<[JSONMember], IdentityError> {
+    /// The members of the JSON object in `part`, or `nil` with `failure` set.
+    private static func object(_ part: UnsafeBufferPointer<UInt8>, part name: String, failure: inout IdentityError?) -> [JSONMember]? {
         let capacity = max(part.count * 3 / 4, 1)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Result<[JSONMember], IdentityError> in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> [JSONMember]? in
             guard let base = buffer.baseAddress, let count = Base64URL.decode(part, into: base) else {
-                return .failure(malformed("The JWT \(name) is not valid base64url."))
+                failure = malformed("The JWT \(name) is not valid base64url.")
+                return nil
             }
             switch JSONValue.parseObjectMembers(buffer: UnsafeBufferPointer(start: base, count: count)) {
-            case .success(let object?): return .success(object)
-            case .success(nil): return .failure(malformed("The JWT \(name) is not a JSON object."))
-            case .failure(let error): return .failure(malformed("The JWT \(name) is not valid JSON: \(error)."))
+            case .success(let object?): return object
+            case .success(nil): failure = malformed("The JWT \(name) is not a JSON object.")
+            case .failure(let error): failure = malformed("The JWT \(name) is not valid JSON: \(error).")
             }
+            return nil
         }
     }
 

@@ -22,11 +22,21 @@ public struct HS256KeyRing: Sendable {
 
     /// Each signer's `base64url(header)`, by index.
     private let encodedHeaders: [[UInt8]]
+    /// The length of the prefix every encoded header shares (the keys' headers differ only in
+    /// their `kid`, near the end): it is compared once, then only the rest of each header.
+    private let sharedPrefixCount: Int
 
     /// A ring of `signers`; each should have a distinct `keyID`.
     public init(_ signers: [HS256Signer]) {
         self.signers = signers
-        self.encodedHeaders = signers.map(\.encodedHeader)
+        let headers = signers.map(\.encodedHeader)
+        self.encodedHeaders = headers
+        var shared = headers.first?.count ?? 0
+        for header in headers.dropFirst() {
+            shared = min(shared, header.count)
+            while shared > 0, header[..<shared] != headers[0][..<shared] { shared -= 1 }
+        }
+        self.sharedPrefixCount = shared
     }
 
     /// The index of the signer whose encoded header starts `token`, found without decoding.
@@ -35,7 +45,19 @@ public struct HS256KeyRing: Sendable {
         return text.withUTF8 { bytes -> Int? in
             guard let base = bytes.baseAddress, let dot = memchr(base, Int32(UInt8(ascii: ".")), bytes.count) else { return nil }
             let header = UnsafeBufferPointer(start: base, count: UnsafeRawPointer(dot) - UnsafeRawPointer(base))
-            for index in encodedHeaders.indices where DecodedJWT.equal(header, encodedHeaders[index]) { return index }
+            let shared = sharedPrefixCount
+            guard let first = encodedHeaders.first, header.count >= shared else { return nil }
+            let prefixMatches = first.withUnsafeBufferPointer {
+                DecodedJWT.equal(UnsafeBufferPointer(rebasing: header[..<shared]), UnsafeBufferPointer(rebasing: $0[..<shared]))
+            }
+            guard prefixMatches else { return nil }
+            let rest = UnsafeBufferPointer(rebasing: header[shared...])
+            for index in encodedHeaders.indices where encodedHeaders[index].count == header.count {
+                let matches = encodedHeaders[index].withUnsafeBufferPointer { candidate in
+                    DecodedJWT.equal(rest, UnsafeBufferPointer(rebasing: candidate[shared...]))
+                }
+                if matches { return index }
+            }
             return nil
         }
     }
