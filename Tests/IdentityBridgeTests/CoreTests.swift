@@ -342,6 +342,37 @@ struct UTF8TextTests {
         #expect(UTF8Text.withUTF8("abc") { UTF8Text.isASCII($0) })
         #expect(!UTF8Text.withUTF8("abç") { UTF8Text.isASCII($0) })
     }
+
+    /// The shape as a plain reading of the definitions would find it (split on `@` and `.`).
+    func referenceShape(_ email: String) -> UTF8Text.ASCIIEmailShape {
+        let bytes = Array(email.utf8)
+        var shape = UTF8Text.ASCIIEmailShape(count: bytes.count)
+        shape.atCount = bytes.filter { $0 == UInt8(ascii: "@") }.count
+        shape.firstAt = bytes.firstIndex(of: UInt8(ascii: "@")) ?? -1
+        shape.hasWhitespace = bytes.contains { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        shape.hasOtherControl = bytes.contains { ($0 < 0x20 && !(0x09...0x0D).contains($0)) || $0 == 0x7F }
+        if shape.firstAt >= 0 {
+            let labels = bytes[(shape.firstAt + 1)...].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            shape.hasDottedDomain = labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+        }
+        return shape
+    }
+
+    @Test("one pass over an ASCII address finds what splitting it finds, for every string over a small alphabet up to length 6")
+    func emailShapes() {
+        let alphabet: [Character] = ["a", "@", ".", " ", "\t", "\u{1}", "\u{7F}"]
+        var strings = [""]
+        var frontier = [""]
+        for _ in 0..<6 {
+            frontier = frontier.flatMap { prefix in alphabet.map { prefix + String($0) } }
+            strings += frontier
+        }
+        for email in strings {
+            #expect(UTF8Text.withUTF8(email, UTF8Text.asciiEmailShape) == referenceShape(email), "\(email.debugDescription)")
+        }
+        #expect(UTF8Text.withUTF8("zoë@example.com", UTF8Text.asciiEmailShape) == nil)
+        #expect(UTF8Text.withUTF8("zoe.example@example.com", UTF8Text.asciiEmailShape)?.hasDottedDomain == true)
+    }
 }
 
 /// A port protocol for the port-lookup tests.

@@ -17,21 +17,8 @@ enum HelpshiftEmail {
     /// every character is one byte except CR LF, which is whitespace and refused either way, and
     /// the whitespace characters are HT, LF, VT, FF, CR and space.
     private static func asciiVerdict(_ email: String) -> Bool? {
-        let verdict = email.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            var at = -1
-            var nonASCII = false
-            var whitespace = false
-            var atCount = 0
-            for (index, byte) in bytes.enumerated() {
-                if byte >= 0x80 { nonASCII = true; break }
-                if (0x09...0x0D).contains(byte) || byte == 0x20 { whitespace = true }
-                if byte == UInt8(ascii: "@") { atCount += 1; at = index }
-            }
-            if nonASCII { return nil }
-            guard !whitespace, atCount == 1, at > 0 else { return false }
-            // Labels of the domain: at least two, none empty.
-            return UTF8Text.isDottedDomain(UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
-        }
-        return verdict ?? nil
+        guard let shape = UTF8Text.withUTF8(email, UTF8Text.asciiEmailShape) else { return nil }
+        // Labels of the domain: at least two, none empty.
+        return !shape.hasWhitespace && shape.atCount == 1 && shape.firstAt > 0 && shape.hasDottedDomain
     }
 }

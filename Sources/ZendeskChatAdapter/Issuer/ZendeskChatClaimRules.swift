@@ -23,7 +23,12 @@ enum ZendeskChatClaimRules {
 
     /// Whether `email` looks like an address a vendor accepts.
     static func isValidEmail(_ email: String) -> Bool {
-        if let ascii = UTF8Text.withUTF8(email, { UTF8Text.isASCII($0) ? isValidASCIIEmail($0) : nil }) { return ascii }
+        if let shape = UTF8Text.withUTF8(email, UTF8Text.asciiEmailShape) {
+            // In ASCII every character is one byte (a CR LF pair, one character, is whitespace and
+            // refused either way), so counts, the `@` split and the dot rules read the same on bytes.
+            return shape.count <= 254 && !shape.hasWhitespace && !shape.hasOtherControl && shape.atCount == 1
+                && shape.firstAt > 0 && shape.firstAt <= 64 && shape.hasDottedDomain
+        }
         guard email.count <= 254, !email.contains(where: { $0.isWhitespace }) else { return false }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64 else { return false }
@@ -31,25 +36,6 @@ enum ZendeskChatClaimRules {
         guard domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."), !domain.contains("..") else { return false }
         return !UTF8Text.hasControlCharacter(email)
     }
-
-    /// ``isValidEmail(_:)`` for all-ASCII text, byte by byte: in ASCII every character is one byte
-    /// (a CR LF pair, one character, contains whitespace and is refused either way), so counts,
-    /// the `@` split and the dot rules read the same on bytes.
-    private static func isValidASCIIEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count <= 254 else { return false }
-        var at = -1
-        for (index, byte) in bytes.enumerated() {
-            // Whitespace (HT, LF, VT, FF, CR, space) and every other control character.
-            if byte <= 0x20 || byte == 0x7F { return false }
-            if byte == UInt8(ascii: "@") {
-                guard at < 0 else { return false }
-                at = index
-            }
-        }
-        guard at > 0, at <= 64 else { return false }
-        return UTF8Text.isDottedDomain(UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
-    }
-
 
     /// `external_id`: non-empty, at most 200 characters, no whitespace or control characters.
     ///

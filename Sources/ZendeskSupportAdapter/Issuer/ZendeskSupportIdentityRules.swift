@@ -4,31 +4,18 @@ import IdentityBridge
 enum ZendeskSupportIdentityRules {
     /// Whether `email` is `local@domain.tld` without whitespace, at most 254 characters.
     static func isValidEmail(_ email: String) -> Bool {
-        if let ascii = UTF8Text.withUTF8(email, { UTF8Text.isASCII($0) ? isValidASCIIEmail($0) : nil }) { return ascii }
+        if let shape = UTF8Text.withUTF8(email, UTF8Text.asciiEmailShape) {
+            // In ASCII every character is one byte except CR LF, which is whitespace and refused
+            // either way, so counts, the `@` split and the dot rules read the same on bytes.
+            return shape.count <= ZendeskSupportLimits.emailMaxLength && !shape.hasWhitespace && shape.atCount == 1
+                && shape.firstAt > 0 && shape.hasDottedDomain
+        }
         guard email.count <= ZendeskSupportLimits.emailMaxLength, !email.contains(where: { $0.isWhitespace }) else { return false }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else { return false }
         let domain = parts[1]
         return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !domain.contains("..")
     }
-
-    /// ``isValidEmail(_:)`` for all-ASCII text, byte by byte: in ASCII every character is one byte
-    /// except CR LF, which is whitespace and refused either way, so counts, the `@` split and the
-    /// dot rules read the same on bytes. ASCII whitespace characters are HT, LF, VT, FF, CR, space.
-    private static func isValidASCIIEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count <= ZendeskSupportLimits.emailMaxLength else { return false }
-        var at = -1
-        for (index, byte) in bytes.enumerated() {
-            if (0x09...0x0D).contains(byte) || byte == 0x20 { return false }
-            if byte == UInt8(ascii: "@") {
-                guard at < 0 else { return false }
-                at = index
-            }
-        }
-        guard at > 0 else { return false }
-        return UTF8Text.isDottedDomain(UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
-    }
-
 
     /// `invalid_email` when `email` is present and invalid.
     static func checkEmail(_ email: String, provider: ProviderReference?) throws(IdentityError) {

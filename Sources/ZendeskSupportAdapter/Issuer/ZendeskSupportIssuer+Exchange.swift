@@ -83,7 +83,8 @@ extension ZendeskSupportIssuer {
             try requireSameUser(contents.userId, user, claim: "uid")
             return VerifiedCredential(claims: claims)
         }
-        let (decoded, claims) = try verifiedJWT(token)
+        let decoded = try verifiedSignature(token)
+        let claims = try checkedClaims(decoded)
         try requireSameUser(claims.externalId, user, claim: "external_id")
         return Self.credential(decoded, claims)
     }
@@ -97,14 +98,14 @@ extension ZendeskSupportIssuer {
 
     /// Verifies a Zendesk JWT as Zendesk would.
     public func verifyJWT(_ token: String) throws(IdentityError) -> VerifiedCredential {
-        let (decoded, claims) = try verifiedJWT(token)
-        return Self.credential(decoded, claims)
+        let decoded = try verifiedSignature(token)
+        return Self.credential(decoded, try checkedClaims(decoded))
     }
 
     /// Applies exactly the checks of ``verifyJWT(_:)`` and returns the typed claims instead of a
     /// ``VerifiedCredential`` (no claims dictionary is built). Throws the same errors.
     public func verifyJWTClaims(_ token: String) throws(IdentityError) -> ZendeskSupportJWTClaims {
-        try verifiedJWT(token).claims
+        try checkedClaims(try verifiedSignature(token))
     }
 
     /// Every claim of the token, with `jti` and `iat` as checked.
@@ -115,8 +116,10 @@ extension ZendeskSupportIssuer {
         return VerifiedCredential(claims: claims)
     }
 
-    /// The one verification path behind ``verifyJWT(_:)``, ``verifyJWTClaims(_:)`` and ``verify(_:for:)``.
-    private func verifiedJWT(_ token: String) throws(IdentityError) -> (decoded: DecodedJWT, claims: ZendeskSupportJWTClaims) {
+    /// The verification path behind ``verifyJWT(_:)``, ``verifyJWTClaims(_:)`` and
+    /// ``verify(_:for:)``, first half: structure, HS256 and the signature. (The claims come back
+    /// from ``checkedClaims(_:)`` directly, not through a tuple, which would copy them.)
+    private func verifiedSignature(_ token: String) throws(IdentityError) -> DecodedJWT {
         let signer = try requireJWTSigner()
         do throws(IdentityError) {
             let decoded = try DecodedJWT.decode(token)
@@ -126,13 +129,21 @@ extension ZendeskSupportIssuer {
                     .tokenInvalid, field: "jwt", message: "The JWT signature does not match the Zendesk shared secret.",
                     recovery: "Sign the JWT with the shared secret from the Zendesk Support admin (Mobile SDK page).")
             }
+            return decoded
+        } catch {
+            throw error.attributed(to: provider)
+        }
+    }
+
+    /// Second half: the claims Zendesk requires (`jti`, `iat`, `name`, `email`) and `external_id`.
+    private func checkedClaims(_ decoded: DecodedJWT) throws(IdentityError) -> ZendeskSupportJWTClaims {
+        do throws(IdentityError) {
             let jti = try decoded.requiredString("jti")
             let iat = try decoded.requiredInt("iat")
             let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
                 name: try decoded.optionalString("name"), email: try decoded.optionalString("email"), field: "JWT", provider: provider)
-            let claims = ZendeskSupportJWTClaims(
+            return ZendeskSupportJWTClaims(
                 jti: jti, issuedAt: iat, name: name, email: email, externalId: decoded.claim("external_id")?.stringValue)
-            return (decoded, claims)
         } catch {
             throw error.attributed(to: provider)
         }
