@@ -215,6 +215,18 @@ public enum Base64URL {
             var i = 0
             var o = 0
             let output = UnsafeMutableRawPointer(destination)
+            // Two groups at a time while at least one more follows: one eight-character load and
+            // one eight-byte store (its last two bytes are overwritten by the next group).
+            while i + 8 < whole {
+                let w = UInt64(littleEndian: UnsafeRawPointer(input + i).loadUnaligned(as: UInt64.self))
+                let v0 = t[Int(w & 0xFF)] | t[256 + Int((w >> 8) & 0xFF)] | t[512 + Int((w >> 16) & 0xFF)] | t[768 + Int((w >> 24) & 0xFF)]
+                let v1 = t[Int((w >> 32) & 0xFF)] | t[256 + Int((w >> 40) & 0xFF)] | t[512 + Int((w >> 48) & 0xFF)] | t[768 + Int(w >> 56)]
+                groupsInvalid |= v0 | v1
+                let six = UInt64(v0 & 0xFF_FFFF) << 40 | UInt64(v1 & 0xFF_FFFF) << 16
+                output.storeBytes(of: six.bigEndian, toByteOffset: o, as: UInt64.self)
+                i += 8
+                o += 6
+            }
             // Every group but the last: one four-character load and one four-byte store (its
             // fourth byte is overwritten by the next group's first).
             while i + 4 < whole {

@@ -84,7 +84,8 @@ extension ZendeskSupportIssuer {
             return VerifiedCredential(claims: claims)
         }
         let decoded = try verifiedSignature(token)
-        let claims = try checkedClaims(decoded)
+        let claims: ZendeskSupportJWTClaims
+        do { claims = try checkedClaims(decoded) } catch { throw error.attributed(to: provider) }
         try requireSameUser(claims.externalId, user, claim: "external_id")
         return Self.credential(decoded, claims)
     }
@@ -99,13 +100,22 @@ extension ZendeskSupportIssuer {
     /// Verifies a Zendesk JWT as Zendesk would.
     public func verifyJWT(_ token: String) throws(IdentityError) -> VerifiedCredential {
         let decoded = try verifiedSignature(token)
-        return Self.credential(decoded, try checkedClaims(decoded))
+        do throws(IdentityError) {
+            return Self.credential(decoded, try checkedClaims(decoded))
+        } catch {
+            throw error.attributed(to: provider)
+        }
     }
 
     /// Applies exactly the checks of ``verifyJWT(_:)`` and returns the typed claims instead of a
     /// ``VerifiedCredential`` (no claims dictionary is built). Throws the same errors.
     public func verifyJWTClaims(_ token: String) throws(IdentityError) -> ZendeskSupportJWTClaims {
-        try checkedClaims(try verifiedSignature(token))
+        let decoded = try verifiedSignature(token)
+        do throws(IdentityError) {
+            return try checkedClaims(decoded)
+        } catch {
+            throw error.attributed(to: provider)
+        }
     }
 
     /// Every claim of the token, with `jti` and `iat` as checked.
@@ -136,16 +146,13 @@ extension ZendeskSupportIssuer {
     }
 
     /// Second half: the claims Zendesk requires (`jti`, `iat`, `name`, `email`) and `external_id`.
+    /// Errors are attributed to the provider by the caller.
     private func checkedClaims(_ decoded: DecodedJWT) throws(IdentityError) -> ZendeskSupportJWTClaims {
-        do throws(IdentityError) {
-            let jti = try decoded.requiredString("jti")
-            let iat = try decoded.requiredInt("iat")
-            let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
-                name: try decoded.optionalString("name"), email: try decoded.optionalString("email"), field: "JWT", provider: provider)
-            return ZendeskSupportJWTClaims(
-                jti: jti, issuedAt: iat, name: name, email: email, externalId: decoded.claim("external_id")?.stringValue)
-        } catch {
-            throw error.attributed(to: provider)
-        }
+        let jti = try decoded.requiredString("jti")
+        let iat = try decoded.requiredInt("iat")
+        let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
+            name: try decoded.optionalString("name"), email: try decoded.optionalString("email"), field: "JWT", provider: provider)
+        return ZendeskSupportJWTClaims(
+            jti: jti, issuedAt: iat, name: name, email: email, externalId: decoded.claim("external_id")?.stringValue)
     }
 }
