@@ -37,13 +37,37 @@ enum Bench {
         var targetHMAC: Double
     }
 
+    /// What the command line asks for.
+    enum Mode: Equatable {
+        case full
+        case quick
+        case profile(String, count: Int?)
+    }
+
+    /// The mode for `arguments` (without the program name): nothing, `--quick`, or
+    /// `--profile OPERATION [COUNT]`; anything else is a usage error.
+    static func mode(_ arguments: [String]) throws(BenchUsageError) -> Mode {
+        switch arguments.first {
+        case nil: return .full
+        case "--quick" where arguments.count == 1: return .quick
+        case "--profile":
+            guard arguments.count == 2 || arguments.count == 3 else { throw BenchUsageError("--profile takes an operation and an optional count") }
+            guard arguments.count == 3 else { return .profile(arguments[1], count: nil) }
+            guard let count = Int(arguments[2]), count > 0 else { throw BenchUsageError("the --profile count must be a positive integer, not '\(arguments[2])'") }
+            return .profile(arguments[1], count: count)
+        default:
+            throw BenchUsageError("unexpected arguments: \(arguments.joined(separator: " "))")
+        }
+    }
+
     static func run(arguments: [String]) async throws {
-        let quick = arguments.contains("--quick")
+        let mode = try mode(Array(arguments.dropFirst()))
+        let quick = mode == .quick
         let rounds = quick ? 5 : 15
         let roundSeconds = quick ? 0.03 : 0.12
         let mintCount = quick ? 1_000_000 : 10_000_000
         let pinned = pinToOneCore()
-        print("identity-bench (\(quick ? "quick" : "full") mode; \(rounds) alternating rounds of ~\(Int(roundSeconds * 1000)) ms per contender; rates per CPU second: medians; ratios: medians of same-round ratios; \(pinned))")
+        if case .profile = mode {} else { print("identity-bench (\(quick ? "quick" : "full") mode; \(rounds) alternating rounds of ~\(Int(roundSeconds * 1000)) ms per contender; rates per CPU second: medians; ratios: medians of same-round ratios; \(pinned))") }
 
         let now = BenchTime.now
         let name = "Zoë Example"
@@ -137,36 +161,42 @@ enum Bench {
         let messagingInput = signingInput(messagingToken)
         let supportInput = signingInput(supportToken)
 
-        // `--profile OPERATION [COUNT]`: run only one side of one operation COUNT times (for perf
-        // record, or valgrind --tool=callgrind, which counts instructions whatever the machine load).
-        if let flag = arguments.firstIndex(of: "--profile"), flag + 1 < arguments.count {
-            let operation = arguments[flag + 1]
+        // `--profile OPERATION [COUNT]`: run only one side of one operation COUNT times (for
+        // perf record); `floor.*` time one stage of our path alone.
+        if case .profile(let operation, let requested) = mode {
+            let supportPayloadPart = Array(supportToken.split(separator: ".")[1].utf8)
             let floorKey = HMACDigest.Key(secret: chatSecret)
             let floorSigner = HS256Signer(secret: chatSecret)
             let floorPayload = Array(#"{"name":"Zoë Example","email":"zoe.example@example.com","external_id":"user-1234567890","iat":1767225600,"exp":1767225900}"#.utf8)
-            let requested = flag + 2 < arguments.count ? Int(arguments[flag + 2]) : nil
+            let operations: [String: Contender] = [
+                "chat.mint": .repeating("chat.mint") { try chatMint().utf8.count },
+                "chat.verify": .repeating("chat.verify") { try chatVerify(chatToken).utf8.count },
+                "messaging.mint": .repeating("messaging.mint") { try messagingMint().utf8.count },
+                "messaging.verify": .repeating("messaging.verify") { try messagingVerify(messagingToken).utf8.count },
+                "support.mint": .repeating("support.mint") { try supportMint().utf8.count },
+                "support.verify": .repeating("support.verify") { try supportVerify(supportToken).utf8.count },
+                "helpshift": .repeating("helpshift") { try helpshiftToken().utf8.count },
+                "jwtkit.mint": .repeatingAsync("jwtkit.mint") {
+                    try await chatKeys.sign(JWTKitChatPayload(name: name, email: email, external_id: externalID, iat: now, exp: now + 300)).utf8.count
+                },
+                "jwtkit.verify": .repeatingAsync("jwtkit.verify") { try await chatKeys.verify(chatToken, as: JWTKitChatPayload.self).external_id.utf8.count },
+                "hmac": .repeating("hmac") { HMAC<SHA256>.authenticationCode(for: chatInput, using: chatSymmetric).withUnsafeBytes { Int($0[0]) } },
+                "floor.key": .repeating("floor.key") { chatInput.withUnsafeBytes { floorKey.withAuthenticationCode(for: $0) { Int($0[0]) } } },
+                "floor.sign": .repeating("floor.sign") { floorSigner.sign(payload: floorPayload).utf8.count },
+                "floor.decode": .repeating("floor.decode") { try DecodedJWT.decode(supportToken).claimNames.count },
+                "floor.b64": .repeating("floor.b64") {
+                    supportPayloadPart.withUnsafeBufferPointer { part in
+                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: part.count) { Base64URL.decode(part, into: $0.baseAddress!) ?? 0 }
+                    }
+                },
+                "floor.json": .repeating("floor.json") { try JSONValue.parse(bytes: floorPayload).objectValue?.count ?? 0 },
+            ]
+            guard let contender = operations[operation] else {
+                throw BenchUsageError("unknown --profile operation '\(operation)'; one of: \(operations.keys.sorted().joined(separator: ", "))")
+            }
             let count = requested ?? (operation.hasPrefix("jwtkit") ? 200_000 : 2_000_000)
             let start = cpuNanoseconds()
-            for _ in 0..<count {
-                switch operation {
-                case "chat.mint": sink &+= try chatMint().utf8.count
-                case "chat.verify": sink &+= try chatVerify(chatToken).utf8.count
-                case "messaging.mint": sink &+= try messagingMint().utf8.count
-                case "messaging.verify": sink &+= try messagingVerify(messagingToken).utf8.count
-                case "support.mint": sink &+= try supportMint().utf8.count
-                case "support.verify": sink &+= try supportVerify(supportToken).utf8.count
-                case "jwtkit.mint":
-                    sink &+= try await chatKeys.sign(JWTKitChatPayload(name: name, email: email, external_id: externalID, iat: now, exp: now + 300)).utf8.count
-                case "jwtkit.verify":
-                    sink &+= try await chatKeys.verify(chatToken, as: JWTKitChatPayload.self).external_id.utf8.count
-                case "floor.key": sink &+= chatInput.withUnsafeBytes { floorKey.withAuthenticationCode(for: $0) { Int($0[0]) } }
-                case "floor.decode": sink &+= try DecodedJWT.decode(supportToken).claimNames.count
-                case "floor.json": sink &+= try JSONValue.parse(bytes: floorPayload).objectValue?.count ?? 0
-                case "floor.sign": sink &+= floorSigner.sign(payload: floorPayload).utf8.count
-                case "hmac": sink &+= HMAC<SHA256>.authenticationCode(for: chatInput, using: chatSymmetric).withUnsafeBytes { Int($0[0]) }
-                default: sink &+= try helpshiftToken().utf8.count
-                }
-            }
+            sink &+= try await contender.run(count)
             print("\(operation): \(format(Double(count) / (Double(cpuNanoseconds() - start) / 1e9))) per CPU second (checksum \(sink & 0xFF))")
             return
         }
@@ -274,4 +304,10 @@ enum Bench {
             "ratio_mint_vs_jwtkit=\(fixed(chatMint.vsJWTKit ?? 0, 2)) ratio_mint_vs_hmac=\(fixed(chatMint.vsHMAC, 2)) "
                 + "ratio_verify_vs_jwtkit=\(fixed(chatVerify.vsJWTKit ?? 0, 2)) ratio_verify_vs_hmac=\(fixed(chatVerify.vsHMAC, 2))")
     }
+}
+
+/// A command-line mistake: printed with the usage, exit status 2.
+struct BenchUsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
