@@ -209,9 +209,11 @@ public enum Base64URL {
         if count % 4 == 1 { return nil }
         guard count > 0, let input = text.baseAddress else { return 0 }
         let whole = count / 4 * 4
-        var groupsInvalid: UInt32 = 0
-        urlShiftedDecodeTable.withUnsafeBufferPointer { shifted in
-            guard let t = shifted.baseAddress else { groupsInvalid = 0x8000_0000; return }
+        // The invalid bits are gathered in a local of the closure (a captured variable would be
+        // stored to memory on every group) and returned once.
+        let groupsInvalid: UInt32 = urlShiftedDecodeTable.withUnsafeBufferPointer { shifted in
+            guard let t = shifted.baseAddress else { return 0x8000_0000 }
+            var groupsInvalid: UInt32 = 0
             var i = 0
             var o = 0
             let output = UnsafeMutableRawPointer(destination)
@@ -246,6 +248,7 @@ public enum Base64URL {
                 i += 4
                 o += 3
             }
+            return groupsInvalid
         }
         if groupsInvalid & 0x8000_0000 != 0 { return nil }
         return urlDecodeTable.withUnsafeBufferPointer { tablePointer -> Int? in

@@ -63,7 +63,7 @@ extension JSONValue {
     /// Writes the decimal text of `value` to `out` (which must hold 20 bytes) and returns its length.
     @inline(__always)
     static func writeDigits(of value: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        var magnitude = value.magnitude
+        let magnitude = value.magnitude
         let sign = value < 0 ? 1 : 0
         let digits = powersOfTen.withUnsafeBufferPointer { powers in
             var digits = 1
@@ -71,9 +71,11 @@ extension JSONValue {
             return digits
         }
         if sign == 1 { out[0] = UInt8(ascii: "-") }
-        var i = sign + digits
         let output = UnsafeMutableRawPointer(out)
         digitPairs.withUnsafeBufferPointer { pairs in
+            // State local to the closure, so the loop keeps it in registers.
+            var magnitude = magnitude
+            var i = sign + digits
             while magnitude >= 100 {
                 let quotient = magnitude / 100
                 i -= 2

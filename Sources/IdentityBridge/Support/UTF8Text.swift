@@ -76,37 +76,61 @@ public enum UTF8Text {
         }
     }
 
+    /// Byte classes for ``asciiEmailShape(_:)``: 0 for the common case, else flags.
+    static let emailWhitespace: UInt8 = 1
+    static let emailControl: UInt8 = 2
+    static let emailAt: UInt8 = 4
+    static let emailDot: UInt8 = 8
+    static let emailNonASCII: UInt8 = 16
+    static let emailByteClasses: [UInt8] = (0..<256).map { (byte: Int) -> UInt8 in
+        switch byte {
+        case 0x20, 0x09...0x0D: emailWhitespace
+        case 0x00...0x1F, 0x7F: emailControl
+        case 0x40: emailAt
+        case 0x2E: emailDot
+        case 0x80...: emailNonASCII
+        default: 0
+        }
+    }
+
     /// The shape of `bytes` read as an email address in one pass, or `nil` when a byte is not ASCII
-    /// (the caller then applies its rule on `Character`s).
+    /// (the caller then applies its rule on `Character`s). One table lookup per byte; ordinary
+    /// bytes (class 0) cost one compare.
     public static func asciiEmailShape(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIEmailShape? {
-        var shape = ASCIIEmailShape(count: bytes.count)
-        var dots = 0
-        var doubleDot = false
-        var previous: UInt8 = 0
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            if byte >= 0x80 { return nil }
-            if byte <= 0x20 || byte == 0x7F {
-                if byte == 0x20 || (0x09...0x0D).contains(byte) { shape.hasWhitespace = true } else { shape.hasOtherControl = true }
-            }
-            if byte == UInt8(ascii: "@") {
-                shape.atCount += 1
-                if shape.firstAt < 0 {
-                    shape.firstAt = index
+        // All state lives inside the closure (captured variables would be stored on every byte).
+        emailByteClasses.withUnsafeBufferPointer { classes -> ASCIIEmailShape? in
+            var atCount = 0
+            var firstAt = -1
+            var flags: UInt8 = 0
+            var dots = 0
+            var doubleDot = false
+            var previousWasDot = false
+            for index in 0..<bytes.count {
+                let byteClass = classes[Int(bytes[index])]
+                if byteClass == 0 {
+                    previousWasDot = false
                     continue
                 }
-            }
-            if shape.firstAt >= 0 {
-                if byte == UInt8(ascii: ".") {
-                    if previous == byte { doubleDot = true }
+                if byteClass == emailNonASCII { return nil }
+                flags |= byteClass
+                if byteClass == emailAt {
+                    atCount += 1
+                    if firstAt < 0 { firstAt = index }
+                    previousWasDot = false
+                    continue
+                }
+                let isDot = byteClass == emailDot
+                if isDot, firstAt >= 0 {
+                    if previousWasDot { doubleDot = true }
                     dots += 1
                 }
-                previous = byte
+                previousWasDot = isDot
             }
+            let dotted = firstAt >= 0 && firstAt + 1 < bytes.count && bytes[firstAt + 1] != UInt8(ascii: ".")
+                && bytes[bytes.count - 1] != UInt8(ascii: ".") && !doubleDot && dots > 0
+            return ASCIIEmailShape(
+                count: bytes.count, atCount: atCount, firstAt: firstAt, hasWhitespace: flags & emailWhitespace != 0,
+                hasOtherControl: flags & emailControl != 0, hasDottedDomain: dotted)
         }
-        let at = shape.firstAt
-        shape.hasDottedDomain = at >= 0 && at + 1 < bytes.count && bytes[at + 1] != UInt8(ascii: ".")
-            && bytes[bytes.count - 1] != UInt8(ascii: ".") && !doubleDot && dots > 0
-        return shape
     }
 }
