@@ -14,7 +14,7 @@ extension HMACDigest {
     /// measured more than the compression itself on a JWT-sized message. On other platforms the
     /// state is swift-crypto's `SHA256`. Both are checked against swift-crypto's
     /// `HMAC<SHA256>` in the tests.
-    struct PadState: @unchecked Sendable {
+    struct PadState: Sendable {
         #if canImport(CLibcrypto)
         private let context: SHA256_CTX
 
