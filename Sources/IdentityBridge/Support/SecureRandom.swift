@@ -58,6 +58,9 @@ final class RandomPool: @unchecked Sendable {
     /// The pool page; read and written only under `lock`.
     private let page: UnsafeMutableRawPointer
 
+    /// The page's address, for the test that reads its flags in /proc/self/smaps.
+    var pageAddress: UInt { UInt(bitPattern: page) }
+
     private init?() {
         guard let mapped = mmap(nil, Self.pageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
             mapped != MAP_FAILED
