@@ -10,8 +10,7 @@ extension ZendeskMessagingIssuer {
     /// (vendor code `expiredJWT`, message "The JWT has expired").
     public func verify(_ token: String, for user: UserIdentity?) throws(IdentityError) -> VerifiedCredential {
         do throws(IdentityError) {
-            let (jwt, signer) = try verifiedSignature(token)
-            let claims = try checkedClaims(jwt, signer: signer)
+            let (jwt, claims) = try verifyUnattributed(token)
             return VerifiedCredential(claims: jwt.claims, keyID: claims.keyID)
         } catch {
             throw attributed(error)
@@ -23,8 +22,7 @@ extension ZendeskMessagingIssuer {
     /// only needs the verified `external_id`. Throws the same errors as ``verify(_:for:)``.
     public func verifyToken(_ token: String) throws(IdentityError) -> ZendeskMessagingClaims {
         do throws(IdentityError) {
-            let (jwt, signer) = try verifiedSignature(token)
-            return try checkedClaims(jwt, signer: signer)
+            return try verifyUnattributed(token).claims
         } catch {
             throw attributed(error)
         }
@@ -51,10 +49,8 @@ extension ZendeskMessagingIssuer {
         .tokenExpired: ZendeskMessagingVendorCode.expiredJWT,
     ]
 
-    /// The verification path behind ``verify(_:for:)`` and ``verifyToken(_:)``, first half:
-    /// structure, HS256, `typ`, the signing key and the signature. (The claims come back from
-    /// ``checkedClaims(_:signer:)`` directly, not through a tuple, which would copy them.)
-    private func verifiedSignature(_ token: String) throws(IdentityError) -> (jwt: DecodedJWT, signer: HS256Signer) {
+    /// The one verification path behind ``verify(_:for:)`` and ``verifyToken(_:)``.
+    private func verifyUnattributed(_ token: String) throws(IdentityError) -> (jwt: DecodedJWT, claims: ZendeskMessagingClaims) {
         // A header that is exactly one a configured key writes ({"alg":"HS256","typ":"JWT","kid":K})
         // is recognized by its text and names its signer; any other header is decoded and checked below.
         let (jwt, knownSigner) = try ring.decode(token)
@@ -72,11 +68,6 @@ extension ZendeskMessagingIssuer {
                 message: "The JWT signature does not match the secret of signing key \"\(signer.keyID ?? "")\".",
                 recovery: "Sign with the secret that belongs to the key named in kid; re-issue the token.")
         }
-        return (jwt, signer)
-    }
-
-    /// Second half: `scope`, `external_id`, the typed optional claims and `exp`.
-    private func checkedClaims(_ jwt: DecodedJWT, signer: HS256Signer) throws(IdentityError) -> ZendeskMessagingClaims {
         let scope = try jwt.requiredString("scope")
         guard scope == ZendeskMessagingLimits.scope else {
             throw IdentityError(
@@ -103,8 +94,9 @@ extension ZendeskMessagingIssuer {
         if let exp, clock.unixSeconds() >= exp {
             throw Self.expired(exp: exp)
         }
-        return ZendeskMessagingClaims(
+        let claims = ZendeskMessagingClaims(
             externalId: externalId, name: name, email: email, emailVerified: emailVerified, expiresAt: exp, keyID: signer.keyID)
+        return (jwt, claims)
     }
 
     /// The signer for the header's `kid`; `key_unknown` when it is missing or not configured.

@@ -83,9 +83,7 @@ extension ZendeskSupportIssuer {
             try requireSameUser(contents.userId, user, claim: "uid")
             return VerifiedCredential(claims: claims)
         }
-        let decoded = try verifiedSignature(token)
-        let claims: ZendeskSupportJWTClaims
-        do { claims = try checkedClaims(decoded) } catch { throw error.attributed(to: provider) }
+        let (decoded, claims) = try verifiedJWT(token)
         try requireSameUser(claims.externalId, user, claim: "external_id")
         return Self.credential(decoded, claims)
     }
@@ -99,23 +97,14 @@ extension ZendeskSupportIssuer {
 
     /// Verifies a Zendesk JWT as Zendesk would.
     public func verifyJWT(_ token: String) throws(IdentityError) -> VerifiedCredential {
-        let decoded = try verifiedSignature(token)
-        do throws(IdentityError) {
-            return Self.credential(decoded, try checkedClaims(decoded))
-        } catch {
-            throw error.attributed(to: provider)
-        }
+        let (decoded, claims) = try verifiedJWT(token)
+        return Self.credential(decoded, claims)
     }
 
     /// Applies exactly the checks of ``verifyJWT(_:)`` and returns the typed claims instead of a
     /// ``VerifiedCredential`` (no claims dictionary is built). Throws the same errors.
     public func verifyJWTClaims(_ token: String) throws(IdentityError) -> ZendeskSupportJWTClaims {
-        let decoded = try verifiedSignature(token)
-        do throws(IdentityError) {
-            return try checkedClaims(decoded)
-        } catch {
-            throw error.attributed(to: provider)
-        }
+        try verifiedJWT(token).claims
     }
 
     /// Every claim of the token, with `jti` and `iat` as checked.
@@ -126,10 +115,8 @@ extension ZendeskSupportIssuer {
         return VerifiedCredential(claims: claims)
     }
 
-    /// The verification path behind ``verifyJWT(_:)``, ``verifyJWTClaims(_:)`` and
-    /// ``verify(_:for:)``, first half: structure, HS256 and the signature. (The claims come back
-    /// from ``checkedClaims(_:)`` directly, not through a tuple, which would copy them.)
-    private func verifiedSignature(_ token: String) throws(IdentityError) -> DecodedJWT {
+    /// The one verification path behind ``verifyJWT(_:)``, ``verifyJWTClaims(_:)`` and ``verify(_:for:)``.
+    private func verifiedJWT(_ token: String) throws(IdentityError) -> (decoded: DecodedJWT, claims: ZendeskSupportJWTClaims) {
         let signer = try requireJWTSigner()
         do throws(IdentityError) {
             let decoded = try DecodedJWT.decode(token)
@@ -139,20 +126,15 @@ extension ZendeskSupportIssuer {
                     .tokenInvalid, field: "jwt", message: "The JWT signature does not match the Zendesk shared secret.",
                     recovery: "Sign the JWT with the shared secret from the Zendesk Support admin (Mobile SDK page).")
             }
-            return decoded
+            let jti = try decoded.requiredString("jti")
+            let iat = try decoded.requiredInt("iat")
+            let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
+                name: try decoded.optionalString("name"), email: try decoded.optionalString("email"), field: "JWT", provider: provider)
+            let claims = ZendeskSupportJWTClaims(
+                jti: jti, issuedAt: iat, name: name, email: email, externalId: decoded.claim("external_id")?.stringValue)
+            return (decoded, claims)
         } catch {
             throw error.attributed(to: provider)
         }
-    }
-
-    /// Second half: the claims Zendesk requires (`jti`, `iat`, `name`, `email`) and `external_id`.
-    /// Errors are attributed to the provider by the caller.
-    private func checkedClaims(_ decoded: DecodedJWT) throws(IdentityError) -> ZendeskSupportJWTClaims {
-        let jti = try decoded.requiredString("jti")
-        let iat = try decoded.requiredInt("iat")
-        let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
-            name: try decoded.optionalString("name"), email: try decoded.optionalString("email"), field: "JWT", provider: provider)
-        return ZendeskSupportJWTClaims(
-            jti: jti, issuedAt: iat, name: name, email: email, externalId: decoded.claim("external_id")?.stringValue)
     }
 }
