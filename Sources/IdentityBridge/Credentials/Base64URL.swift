@@ -229,16 +229,7 @@ public enum Base64URL {
                 i += 8
                 o += 6
             }
-            // Every group but the last: one four-character load and one four-byte store (its
-            // fourth byte is overwritten by the next group's first).
-            while i + 4 < whole {
-                let w = UInt32(littleEndian: UnsafeRawPointer(input + i).loadUnaligned(as: UInt32.self))
-                let v = t[Int(w & 0xFF)] | t[256 + Int((w >> 8) & 0xFF)] | t[512 + Int((w >> 16) & 0xFF)] | t[768 + Int(w >> 24)]
-                groupsInvalid |= v
-                output.storeBytes(of: (v << 8).bigEndian, toByteOffset: o, as: UInt32.self)
-                i += 4
-                o += 3
-            }
+            // The last one or two groups, a byte at a time.
             while i < whole {
                 let v = t[Int(input[i])] | t[256 + Int(input[i + 1])] | t[512 + Int(input[i + 2])] | t[768 + Int(input[i + 3])]
                 groupsInvalid |= v

@@ -98,15 +98,20 @@ extension JSONValue {
         s.withUTF8 { utf8 in
             let start = out.count
             out.append(contentsOf: repeatElement(0, count: utf8.count * 6 + 2))
-            let written = out.withUnsafeMutableBufferPointer { buffer in
-                let base = buffer.baseAddress! + start
-                base[0] = UInt8(ascii: "\"")
-                let n = writeEscaped(utf8, to: base + 1)
-                base[n + 1] = UInt8(ascii: "\"")
-                return n + 2
-            }
+            let written = out.withUnsafeMutableBufferPointer { writeQuoted(utf8, to: $0.baseAddress! + start) }
             out.removeLast(utf8.count * 6 + 2 - written)
         }
+    }
+
+    /// Writes `utf8` as a JSON string literal (quotes included, body escaped by
+    /// ``writeEscaped(_:to:)``) to `out`, which must hold `6 * utf8.count + 2` bytes; returns the
+    /// bytes written.
+    @inline(__always)
+    static func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = UInt8(ascii: "\"")
+        let n = writeEscaped(utf8, to: out + 1)
+        out[n + 1] = UInt8(ascii: "\"")
+        return n + 2
     }
 
     /// Writes the JSON string body for `utf8` to `out` and returns the number of bytes written:

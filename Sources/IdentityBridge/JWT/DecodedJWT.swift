@@ -170,8 +170,8 @@ public struct DecodedJWT: Sendable {
         return memcmp(x, y, a.count) == 0
     }
 
-    /// Decodes a base64url part into a stack buffer and parses it as a JSON object.
-    /// The members of the JSON object in `part`, or `nil` with `failure` set.
+    /// Decodes a base64url part into a stack buffer and parses it as a JSON object: its members,
+    /// or `nil` with `failure` set.
     private static func object(_ part: UnsafeBufferPointer<UInt8>, part name: String, failure: inout IdentityError?) -> [JSONMember]? {
         let capacity = max(part.count * 3 / 4, 1)
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> [JSONMember]? in

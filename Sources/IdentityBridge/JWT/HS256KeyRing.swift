@@ -31,12 +31,9 @@ public struct HS256KeyRing: Sendable {
         self.signers = signers
         let headers = signers.map(\.encodedHeader)
         self.encodedHeaders = headers
-        var shared = headers.first?.count ?? 0
-        for header in headers.dropFirst() {
-            shared = min(shared, header.count)
-            while shared > 0, header[..<shared] != headers[0][..<shared] { shared -= 1 }
+        self.sharedPrefixCount = headers.dropFirst().reduce(headers.first?.count ?? 0) { shared, header in
+            min(shared, zip(header, headers[0]).prefix { $0 == $1 }.count)
         }
-        self.sharedPrefixCount = shared
     }
 
     /// The index of the signer whose encoded header starts `token`, found without decoding.

@@ -92,12 +92,9 @@ public struct JWTClaimsWriter {
             out[0] = UInt8(ascii: ",")
             o = 1
         }
-        out[o] = UInt8(ascii: "\"")
-        o += 1
-        o += JSONValue.writeEscaped(name, to: out + o)
-        out[o] = UInt8(ascii: "\"")
-        out[o + 1] = UInt8(ascii: ":")
-        return o + 2
+        o += JSONValue.writeQuoted(name, to: out + o)
+        out[o] = UInt8(ascii: ":")
+        return o + 1
     }
 
     /// The most bytes `,"name":` can take.
@@ -122,12 +119,7 @@ public struct JWTClaimsWriter {
     public mutating func add(_ name: String, _ value: String) {
         var value = value
         value.withUTF8 { utf8 in
-            member(name, valueCapacity: utf8.count * 6 + 2) { out in
-                out[0] = UInt8(ascii: "\"")
-                let n = JSONValue.writeEscaped(utf8, to: out + 1)
-                out[n + 1] = UInt8(ascii: "\"")
-                return n + 2
-            }
+            member(name, valueCapacity: utf8.count * 6 + 2) { JSONValue.writeQuoted(utf8, to: $0) }
         }
     }
 

@@ -80,57 +80,42 @@ public enum UTF8Text {
     static let emailWhitespace: UInt8 = 1
     static let emailControl: UInt8 = 2
     static let emailAt: UInt8 = 4
-    static let emailDot: UInt8 = 8
-    static let emailNonASCII: UInt8 = 16
+    static let emailNonASCII: UInt8 = 8
     static let emailByteClasses: [UInt8] = (0..<256).map { (byte: Int) -> UInt8 in
         switch byte {
         case 0x20, 0x09...0x0D: emailWhitespace
         case 0x00...0x1F, 0x7F: emailControl
         case 0x40: emailAt
-        case 0x2E: emailDot
         case 0x80...: emailNonASCII
         default: 0
         }
     }
 
-    /// The shape of `bytes` read as an email address in one pass, or `nil` when a byte is not ASCII
-    /// (the caller then applies its rule on `Character`s). One table lookup per byte; ordinary
-    /// bytes (class 0) cost one compare.
+    /// The shape of `bytes` read as an email address, or `nil` when a byte is not ASCII (the caller
+    /// then applies its rule on `Character`s): one pass with one table lookup per byte (ordinary
+    /// bytes cost one compare), then ``isDottedDomain(_:)`` over the part after the first `@`.
     public static func asciiEmailShape(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIEmailShape? {
         // All state lives inside the closure (captured variables would be stored on every byte).
-        emailByteClasses.withUnsafeBufferPointer { classes -> ASCIIEmailShape? in
+        let found = emailByteClasses.withUnsafeBufferPointer { classes -> (atCount: Int, firstAt: Int, flags: UInt8)? in
             var atCount = 0
             var firstAt = -1
             var flags: UInt8 = 0
-            var dots = 0
-            var doubleDot = false
-            var previousWasDot = false
             for index in 0..<bytes.count {
                 let byteClass = classes[Int(bytes[index])]
-                if byteClass == 0 {
-                    previousWasDot = false
-                    continue
-                }
+                if byteClass == 0 { continue }
                 if byteClass == emailNonASCII { return nil }
                 flags |= byteClass
                 if byteClass == emailAt {
                     atCount += 1
                     if firstAt < 0 { firstAt = index }
-                    previousWasDot = false
-                    continue
                 }
-                let isDot = byteClass == emailDot
-                if isDot, firstAt >= 0 {
-                    if previousWasDot { doubleDot = true }
-                    dots += 1
-                }
-                previousWasDot = isDot
             }
-            let dotted = firstAt >= 0 && firstAt + 1 < bytes.count && bytes[firstAt + 1] != UInt8(ascii: ".")
-                && bytes[bytes.count - 1] != UInt8(ascii: ".") && !doubleDot && dots > 0
-            return ASCIIEmailShape(
-                count: bytes.count, atCount: atCount, firstAt: firstAt, hasWhitespace: flags & emailWhitespace != 0,
-                hasOtherControl: flags & emailControl != 0, hasDottedDomain: dotted)
+            return (atCount, firstAt, flags)
         }
+        guard let (atCount, firstAt, flags) = found else { return nil }
+        return ASCIIEmailShape(
+            count: bytes.count, atCount: atCount, firstAt: firstAt, hasWhitespace: flags & emailWhitespace != 0,
+            hasOtherControl: flags & emailControl != 0,
+            hasDottedDomain: firstAt >= 0 && isDottedDomain(UnsafeBufferPointer(rebasing: bytes[(firstAt + 1)...])))
     }
 }
