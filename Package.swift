@@ -142,6 +142,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "IdentityBenchTests",
+            dependencies: ["identity-bench"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "IdentityBridgeCLITests",
             dependencies: ["IdentityBridgeCLI"],
             swiftSettings: swiftSettings

@@ -41,7 +41,7 @@ enum Bench {
     enum Mode: Equatable {
         case full
         case quick
-        case profile(String, count: Int?)
+        case profile(ProfileOperation, count: Int?)
     }
 
     /// The mode for `arguments` (without the program name): nothing, `--quick`, or
@@ -52,9 +52,13 @@ enum Bench {
         case "--quick" where arguments.count == 1: return .quick
         case "--profile":
             guard arguments.count == 2 || arguments.count == 3 else { throw BenchUsageError("--profile takes an operation and an optional count") }
-            guard arguments.count == 3 else { return .profile(arguments[1], count: nil) }
+            guard let operation = ProfileOperation(rawValue: arguments[1]) else {
+                let known = ProfileOperation.allCases.map(\.rawValue).joined(separator: ", ")
+                throw BenchUsageError("unknown --profile operation '\(arguments[1])'; one of: \(known)")
+            }
+            guard arguments.count == 3 else { return .profile(operation, count: nil) }
             guard let count = Int(arguments[2]), count > 0 else { throw BenchUsageError("the --profile count must be a positive integer, not '\(arguments[2])'") }
-            return .profile(arguments[1], count: count)
+            return .profile(operation, count: count)
         default:
             throw BenchUsageError("unexpected arguments: \(arguments.joined(separator: " "))")
         }
@@ -168,36 +172,39 @@ enum Bench {
             let floorKey = HMACDigest.Key(secret: chatSecret)
             let floorSigner = HS256Signer(secret: chatSecret)
             let floorPayload = Array(#"{"name":"Zoë Example","email":"zoe.example@example.com","external_id":"user-1234567890","iat":1767225600,"exp":1767225900}"#.utf8)
-            let operations: [String: Contender] = [
-                "chat.mint": .repeating("chat.mint") { try chatMint().utf8.count },
-                "chat.verify": .repeating("chat.verify") { try chatVerify(chatToken).utf8.count },
-                "messaging.mint": .repeating("messaging.mint") { try messagingMint().utf8.count },
-                "messaging.verify": .repeating("messaging.verify") { try messagingVerify(messagingToken).utf8.count },
-                "support.mint": .repeating("support.mint") { try supportMint().utf8.count },
-                "support.verify": .repeating("support.verify") { try supportVerify(supportToken).utf8.count },
-                "helpshift": .repeating("helpshift") { try helpshiftToken().utf8.count },
-                "jwtkit.mint": .repeatingAsync("jwtkit.mint") {
+            // One contender per operation; the switch is exhaustive, so every operation the
+            // command line accepts has a body.
+            let contender: Contender
+            switch operation {
+            case .chatMint: contender = .repeating("ours") { try chatMint().utf8.count }
+            case .chatVerify: contender = .repeating("ours") { try chatVerify(chatToken).utf8.count }
+            case .messagingMint: contender = .repeating("ours") { try messagingMint().utf8.count }
+            case .messagingVerify: contender = .repeating("ours") { try messagingVerify(messagingToken).utf8.count }
+            case .supportMint: contender = .repeating("ours") { try supportMint().utf8.count }
+            case .supportVerify: contender = .repeating("ours") { try supportVerify(supportToken).utf8.count }
+            case .helpshift: contender = .repeating("ours") { try helpshiftToken().utf8.count }
+            case .jwtkitMint:
+                contender = .repeatingAsync("jwt-kit") {
                     try await chatKeys.sign(JWTKitChatPayload(name: name, email: email, external_id: externalID, iat: now, exp: now + 300)).utf8.count
-                },
-                "jwtkit.verify": .repeatingAsync("jwtkit.verify") { try await chatKeys.verify(chatToken, as: JWTKitChatPayload.self).external_id.utf8.count },
-                "hmac": .repeating("hmac") { HMAC<SHA256>.authenticationCode(for: chatInput, using: chatSymmetric).withUnsafeBytes { Int($0[0]) } },
-                "floor.key": .repeating("floor.key") { chatInput.withUnsafeBytes { floorKey.withAuthenticationCode(for: $0) { Int($0[0]) } } },
-                "floor.sign": .repeating("floor.sign") { floorSigner.sign(payload: floorPayload).utf8.count },
-                "floor.decode": .repeating("floor.decode") { try DecodedJWT.decode(supportToken).claimNames.count },
-                "floor.b64": .repeating("floor.b64") {
+                }
+            case .jwtkitVerify:
+                contender = .repeatingAsync("jwt-kit") { try await chatKeys.verify(chatToken, as: JWTKitChatPayload.self).external_id.utf8.count }
+            case .hmac: contender = bareHMAC(chatInput, chatSymmetric)
+            case .floorKey: contender = .repeating("ours") { chatInput.withUnsafeBytes { floorKey.withAuthenticationCode(for: $0) { Int($0[0]) } } }
+            case .floorSign: contender = .repeating("ours") { floorSigner.sign(payload: floorPayload).utf8.count }
+            case .floorDecode: contender = .repeating("ours") { try DecodedJWT.decode(supportToken).claimNames.count }
+            case .floorBase64:
+                contender = .repeating("ours") {
                     supportPayloadPart.withUnsafeBufferPointer { part in
                         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: part.count) { Base64URL.decode(part, into: $0.baseAddress!) ?? 0 }
                     }
-                },
-                "floor.json": .repeating("floor.json") { try JSONValue.parse(bytes: floorPayload).objectValue?.count ?? 0 },
-            ]
-            guard let contender = operations[operation] else {
-                throw BenchUsageError("unknown --profile operation '\(operation)'; one of: \(operations.keys.sorted().joined(separator: ", "))")
+                }
+            case .floorJSON: contender = .repeating("ours") { try JSONValue.parse(bytes: floorPayload).objectValue?.count ?? 0 }
             }
-            let count = requested ?? (operation.hasPrefix("jwtkit") ? 200_000 : 2_000_000)
+            let count = requested ?? (operation.rawValue.hasPrefix("jwtkit") ? 200_000 : 2_000_000)
             let start = cpuNanoseconds()
             sink &+= try await contender.run(count)
-            print("\(operation): \(format(Double(count) / (Double(cpuNanoseconds() - start) / 1e9))) per CPU second (checksum \(sink & 0xFF))")
+            print("\(operation.rawValue): \(format(Double(count) / (Double(cpuNanoseconds() - start) / 1e9))) per CPU second (checksum \(sink & 0xFF))")
             return
         }
 
@@ -310,4 +317,23 @@ enum Bench {
 struct BenchUsageError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// What `--profile` can run: one side of one operation, or (`floor.*`) one stage of our path alone.
+enum ProfileOperation: String, CaseIterable, Sendable {
+    case chatMint = "chat.mint"
+    case chatVerify = "chat.verify"
+    case messagingMint = "messaging.mint"
+    case messagingVerify = "messaging.verify"
+    case supportMint = "support.mint"
+    case supportVerify = "support.verify"
+    case helpshift
+    case jwtkitMint = "jwtkit.mint"
+    case jwtkitVerify = "jwtkit.verify"
+    case hmac
+    case floorKey = "floor.key"
+    case floorSign = "floor.sign"
+    case floorDecode = "floor.decode"
+    case floorBase64 = "floor.b64"
+    case floorJSON = "floor.json"
 }
