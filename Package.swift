@@ -13,20 +13,33 @@ let package = Package(
     name: "IdentityBridge",
     platforms: [.macOS(.v15)],
     products: [
+        // What a backend ships: the core and the four built-in kinds.
         .library(name: "IdentityBridge", targets: ["IdentityBridge"]),
+        .library(name: "IdentityBridgeStandard", targets: ["IdentityBridgeStandard"]),
         .library(name: "HelpshiftAdapter", targets: ["HelpshiftAdapter"]),
         .library(name: "ZendeskSupportAdapter", targets: ["ZendeskSupportAdapter"]),
         .library(name: "ZendeskChatAdapter", targets: ["ZendeskChatAdapter"]),
         .library(name: "ZendeskMessagingAdapter", targets: ["ZendeskMessagingAdapter"]),
+        // What a test target adds: the vendor-neutral kit, and the four vendor simulators.
         .library(name: "IdentityBridgeTesting", targets: ["IdentityBridgeTesting"]),
+        .library(name: "IdentityBridgeSimulators", targets: ["IdentityBridgeSimulators"]),
         .executable(name: "identityctl", targets: ["identityctl"]),
-        .executable(name: "identity-bench", targets: ["identity-bench"]),
+    ],
+    traits: [
+        .trait(
+            name: "SystemLibcrypto",
+            description: "On Linux, the HMAC hot path hashes with the system OpenSSL libcrypto (Debian's libssl-dev) "
+                + "instead of swift-crypto: about 2.5x faster minting. Off: swift-crypto only."),
+        .default(enabledTraits: ["SystemLibcrypto"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
+        // Tests only (an independent JWT implementation); not resolved for consumers.
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
     ],
     targets: [
@@ -37,12 +50,13 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
-                .target(name: "CLibcrypto", condition: .when(platforms: [.linux])),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .target(name: "CLibcrypto", condition: .when(platforms: [.linux], traits: ["SystemLibcrypto"])),
             ],
             swiftSettings: swiftSettings
         ),
-        // The system OpenSSL libcrypto's SHA-256 for the HMAC hot path on Linux (allocation-free
-        // pad-state copies; see HMACDigest.Key). Other platforms use swift-crypto's SHA256.
+        // The system OpenSSL libcrypto's SHA-256 for the HMAC hot path on Linux with the
+        // SystemLibcrypto trait (allocation-free pad-state copies; see HMACDigest.Key).
         .systemLibrary(
             name: "CLibcrypto",
             pkgConfig: "libcrypto",
@@ -55,17 +69,34 @@ let package = Package(
         .target(name: "ZendeskChatAdapter", dependencies: ["IdentityBridge"], swiftSettings: swiftSettings),
         .target(name: "ZendeskMessagingAdapter", dependencies: ["IdentityBridge"], swiftSettings: swiftSettings),
 
-        // MARK: Simulators and the conformance kit, shipped to users for their tests.
+        // MARK: The built-in kinds in one registry: what a backend imports next to the core.
+        .target(
+            name: "IdentityBridgeStandard",
+            dependencies: [
+                "IdentityBridge", "HelpshiftAdapter", "ZendeskSupportAdapter", "ZendeskChatAdapter", "ZendeskMessagingAdapter",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Test kits (leaves: no production target depends on them).
+        // The vendor-neutral kit: conformance kit, scenario runner, simulator protocols.
         .target(
             name: "IdentityBridgeTesting",
+            dependencies: ["IdentityBridge", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
+        // The four vendor simulators, written from the vendor documents.
+        .target(
+            name: "IdentityBridgeSimulators",
             dependencies: [
                 "IdentityBridge",
+                "IdentityBridgeTesting",
+                "IdentityBridgeStandard",
                 "HelpshiftAdapter",
                 "ZendeskSupportAdapter",
                 "ZendeskChatAdapter",
                 "ZendeskMessagingAdapter",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -75,11 +106,9 @@ let package = Package(
             name: "IdentityBridgeCLI",
             dependencies: [
                 "IdentityBridge",
+                "IdentityBridgeStandard",
                 "IdentityBridgeTesting",
-                "HelpshiftAdapter",
-                "ZendeskSupportAdapter",
-                "ZendeskChatAdapter",
-                "ZendeskMessagingAdapter",
+                "IdentityBridgeSimulators",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -90,60 +119,41 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Benchmark against jwt-kit (release build).
-        .executableTarget(
-            name: "identity-bench",
-            dependencies: [
-                "IdentityBridge",
-                "HelpshiftAdapter",
-                "ZendeskSupportAdapter",
-                "ZendeskChatAdapter",
-                "ZendeskMessagingAdapter",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-            ],
-            path: "Benchmarks/IdentityBench",
-            swiftSettings: swiftSettings
-        ),
-
         // MARK: Tests (Swift Testing).
         .testTarget(
             name: "IdentityBridgeTests",
             dependencies: [
                 "IdentityBridge",
-                "IdentityBridgeTesting",
+                "IdentityBridgeStandard",
+                "IdentityBridgeSimulators",
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "HelpshiftAdapterTests",
-            dependencies: ["HelpshiftAdapter", "IdentityBridgeTesting", .product(name: "JWTKit", package: "jwt-kit")],
+            dependencies: ["HelpshiftAdapter", "IdentityBridgeSimulators", .product(name: "JWTKit", package: "jwt-kit")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ZendeskSupportAdapterTests",
-            dependencies: ["ZendeskSupportAdapter", "IdentityBridgeTesting", .product(name: "JWTKit", package: "jwt-kit")],
+            dependencies: ["ZendeskSupportAdapter", "IdentityBridgeSimulators", .product(name: "JWTKit", package: "jwt-kit")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ZendeskChatAdapterTests",
-            dependencies: ["ZendeskChatAdapter", "IdentityBridgeTesting", .product(name: "JWTKit", package: "jwt-kit")],
+            dependencies: ["ZendeskChatAdapter", "IdentityBridgeSimulators", .product(name: "JWTKit", package: "jwt-kit")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ZendeskMessagingAdapterTests",
-            dependencies: ["ZendeskMessagingAdapter", "IdentityBridgeTesting", .product(name: "JWTKit", package: "jwt-kit")],
+            dependencies: ["ZendeskMessagingAdapter", "IdentityBridgeSimulators", .product(name: "JWTKit", package: "jwt-kit")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "IdentityBridgeTestingTests",
-            dependencies: ["IdentityBridgeTesting"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "IdentityBenchTests",
-            dependencies: ["identity-bench"],
+            dependencies: ["IdentityBridgeTesting", "IdentityBridgeSimulators"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

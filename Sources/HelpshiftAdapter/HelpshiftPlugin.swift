@@ -28,7 +28,7 @@ public struct HelpshiftPlugin: ProviderPlugin, VendorEventMapping {
     public var kind: ProviderKind { .helpshift }
 
     /// Reads exactly the Helpshift keys; `secret` is required, `identity_secret` too when `identity_system` is on.
-    public func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? {
+    public func parseSettings(_ reader: SettingsReader) -> HelpshiftSettings? {
         let identityVerification = reader.bool("identity_verification", default: false)
         let secret = reader.secret("secret")
         let previousSecrets = reader.secrets("previous_secrets") ?? []
@@ -62,13 +62,16 @@ public struct HelpshiftPlugin: ProviderPlugin, VendorEventMapping {
     }
 
     /// The ``HelpshiftCredentialIssuer`` of an instance.
-    public func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
-        HelpshiftCredentialIssuer(settings: try settings(instance, as: HelpshiftSettings.self), provider: instance.reference, clock: clock)
+    public func makeIssuer(_ settings: HelpshiftSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext)
+        throws(IdentityError) -> any CredentialIssuer
+    {
+        HelpshiftCredentialIssuer(settings: settings, provider: instance.reference, clock: context.clock)
     }
 
     /// The ``HelpshiftProvider`` of an instance, over the context's ``HelpshiftSDKPort``.
-    public func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
-        let settings = try settings(instance, as: HelpshiftSettings.self)
+    public func makeProvider(_ settings: HelpshiftSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext)
+        throws(IdentityError) -> any IdentityProvider
+    {
         let port = try port(instance, in: context, as: (any HelpshiftSDKPort).self, named: "Helpshift SDK port")
         return HelpshiftProvider(settings: settings, reference: instance.reference, port: port, clock: context.clock, logger: context.logger)
     }

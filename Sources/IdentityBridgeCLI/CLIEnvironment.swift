@@ -1,6 +1,8 @@
 import Foundation
 public import IdentityBridge
 public import IdentityBridgeTesting
+public import IdentityBridgeSimulators
+public import IdentityBridgeStandard
 import Synchronization
 
 /// Where `identityctl` writes: machine output (one JSON object per line) to `stdout`, human
@@ -54,6 +56,9 @@ public final class CapturedOutput: Sendable {
 
 /// Everything `identityctl` takes from its surroundings, injectable so tests run commands
 /// in-process: the plugins, the simulators, the environment for `${VAR}`, the input and output.
+///
+/// `validate`, `token`, `verify`, `exchange` and `events` use only ``registry`` (the standard
+/// registry by default); `demo` and `run` are the only commands that use ``simulatorFactories``.
 public struct CLIEnvironment: Sendable {
     /// The plugins configurations are loaded with.
     public var registry: ProviderRegistry

@@ -66,7 +66,7 @@ struct DemoCommand: AsyncParsableCommand {
                 }
                 do throws(IdentityError) {
                     let provider = try configuration.makeProvider(
-                        app: app.name, provider: instance.reference.name, registry: environment.registry, context: context)
+                        app: app.name, provider: instance.reference.name, context: context)
                     let recorder = EventRecorder()
                     recorder.record(provider.eventHub)
                     out("   capabilities: \(provider.capabilities.names.joined(separator: ", "))")

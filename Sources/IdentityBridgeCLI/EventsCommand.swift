@@ -41,7 +41,7 @@ struct EventsCommand: AsyncParsableCommand {
         let target: Result<(any ProviderPlugin, ProviderReference), IdentityError>
         if let config, let app {
             target = CommandSupport.instance(config: config, app: app, provider: provider, environment: environment)
-                .map { ($1, $0.reference) }
+                .map { ($0.plugin, $0.reference) }
         } else if let plugin = environment.registry.plugin(for: ProviderKind(rawValue: provider)) {
             target = .success((plugin, ProviderReference(kind: plugin.kind)))
         } else {

@@ -26,18 +26,13 @@ struct ExchangeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = CLIEnvironment.current
-        let result = CommandSupport.issuer(instance, environment: environment).flatMap { instance, issuer in
-            Result { () throws(IdentityError) -> String in
-                guard let exchanging = issuer as? any TokenExchanging else {
-                    throw IdentityError(
-                        .unsupportedOperation, field: "provider",
-                        message: "\(instance.reference) (\(instance.reference.kind)) does not exchange user tokens for JWTs.",
-                        recovery: "Use a provider whose vendor calls a JWT endpoint (zendesk-support with auth: jwt).",
-                        provider: instance.reference)
+        let options = instance
+        let result = CommandSupport.instance(config: options.config, app: options.app, provider: options.provider, environment: environment)
+            .flatMap { instance in
+                Result { () throws(IdentityError) -> String in
+                    try instance.makeTokenExchanger(context: IssuerContext(clock: options.time.clock)).exchange(userToken: userToken)
                 }
-                return try exchanging.exchange(userToken: userToken)
             }
-        }
         switch result {
         case .success(let jwt):
             environment.output.json(["jwt": .string(jwt)])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IdentityBridge
 
 /// `identityctl`: validate configurations, issue and verify credentials, map vendor events and
 /// run a demo against the built-in simulators.
@@ -64,6 +65,7 @@ struct RootCommand: AsyncParsableCommand {
               identityctl token --config config.example.yaml --app demo --provider zendesk-chat --user-id u-1 --email ann@example.com --name Ann
               identityctl demo
             """,
+        version: IdentityBridgeVersion.current,
         subcommands: IdentityCTL.subcommandTypes)
 
     /// Without a subcommand, shows the help.

@@ -61,16 +61,12 @@ enum CommandSupport {
         }
     }
 
-    /// Loads the configuration and finds the instance and its plugin.
+    /// Loads the configuration and finds the instance.
     static func instance(
         config: String, app: String, provider: String, environment: CLIEnvironment
-    ) -> Result<(ProviderInstanceConfiguration, any ProviderPlugin), IdentityError> {
+    ) -> Result<ProviderInstanceConfiguration, IdentityError> {
         loadConfiguration(config, environment: environment).flatMap { configuration in
-            Result { () throws(IdentityError) in
-                let instance = try configuration.instance(app: app, provider: provider)
-                let plugin = try environment.registry.requirePlugin(for: instance)
-                return (instance, plugin)
-            }
+            Result { () throws(IdentityError) in try configuration.instance(app: app, provider: provider) }
         }
     }
 
@@ -78,9 +74,8 @@ enum CommandSupport {
     static func issuer(_ options: InstanceOptions, environment: CLIEnvironment) -> Result<
         (ProviderInstanceConfiguration, any CredentialIssuer), IdentityError
     > {
-        instance(config: options.config, app: options.app, provider: options.provider, environment: environment).flatMap {
-            instance, plugin in
-            Result { () throws(IdentityError) in (instance, try plugin.makeIssuer(instance, clock: options.time.clock)) }
+        instance(config: options.config, app: options.app, provider: options.provider, environment: environment).flatMap { instance in
+            Result { () throws(IdentityError) in (instance, try instance.makeIssuer(context: IssuerContext(clock: options.time.clock))) }
         }
     }
 

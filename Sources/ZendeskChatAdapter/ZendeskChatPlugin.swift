@@ -16,7 +16,7 @@ public struct ZendeskChatPlugin: ProviderPlugin {
     public var kind: ProviderKind { .zendeskChat }
 
     /// Reads `account_key`, `secret` and `token_lifetime`.
-    public func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? {
+    public func parseSettings(_ reader: SettingsReader) -> ZendeskChatSettings? {
         let accountKey = reader.secret("account_key")
         let secret = reader.secret("secret")
         let lifetime = reader.duration(
@@ -26,13 +26,16 @@ public struct ZendeskChatPlugin: ProviderPlugin {
     }
 
     /// Builds the Chat JWT issuer and verifier.
-    public func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
-        try ZendeskChatIssuer(settings: settings(instance, as: ZendeskChatSettings.self), provider: instance.reference, clock: clock)
+    public func makeIssuer(_ settings: ZendeskChatSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext)
+        throws(IdentityError) -> any CredentialIssuer
+    {
+        try ZendeskChatIssuer(settings: settings, provider: instance.reference, clock: context.clock)
     }
 
     /// Builds the Chat session provider over the instance's ``ZendeskChatSDKPort``.
-    public func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
-        let settings = try settings(instance, as: ZendeskChatSettings.self)
+    public func makeProvider(_ settings: ZendeskChatSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext)
+        throws(IdentityError) -> any IdentityProvider
+    {
         let port = try port(instance, in: context, as: (any ZendeskChatSDKPort).self, named: "Zendesk Chat SDK port")
         let issuer = try ZendeskChatIssuer(settings: settings, provider: instance.reference, clock: context.clock)
         return ZendeskChatProvider(

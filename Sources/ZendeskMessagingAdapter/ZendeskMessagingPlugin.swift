@@ -21,29 +21,23 @@ public struct ZendeskMessagingPlugin: ProviderPlugin, VendorEventMapping {
 
     /// Reads `signing_keys` (1 to 10 `{key_id, secret}`), `active_key_id`, `token_lifetime`,
     /// `conversation_mode` and `expiry_warning_margin`.
-    public func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? {
+    public func parseSettings(_ reader: SettingsReader) -> ZendeskMessagingSettings? {
         ZendeskMessagingSettings.parse(reader)
     }
 
     /// The instance's JWT issuer and verifier.
-    public func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
-        try messagingIssuer(instance, clock: clock)
-    }
-
-    /// The typed issuer for an instance.
-    public func messagingIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> ZendeskMessagingIssuer {
-        ZendeskMessagingIssuer(settings: try settings(instance, as: ZendeskMessagingSettings.self), clock: clock, provider: instance.reference)
+    public func makeIssuer(_ settings: ZendeskMessagingSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext)
+        throws(IdentityError) -> any CredentialIssuer
+    {
+        ZendeskMessagingIssuer(settings: settings, clock: context.clock, provider: instance.reference)
     }
 
     /// The session provider over the context's ``ZendeskMessagingSDKPort``; `configuration_invalid`
     /// when the context supplies no such port.
-    public func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
-        try messagingProvider(instance, context: context)
-    }
-
-    /// The typed session provider for an instance.
-    public func messagingProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> ZendeskMessagingProvider {
-        let issuer = try messagingIssuer(instance, clock: context.clock)
+    public func makeProvider(_ settings: ZendeskMessagingSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext)
+        throws(IdentityError) -> any IdentityProvider
+    {
+        let issuer = ZendeskMessagingIssuer(settings: settings, clock: context.clock, provider: instance.reference)
         let port = try port(instance, in: context, as: (any ZendeskMessagingSDKPort).self, named: "Zendesk Messaging SDK port")
         return ZendeskMessagingProvider(issuer: issuer, port: port, clock: context.clock, logger: context.logger)
     }

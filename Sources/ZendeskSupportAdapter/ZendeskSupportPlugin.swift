@@ -17,7 +17,7 @@ public struct ZendeskSupportPlugin: ProviderPlugin {
     public var kind: ProviderKind { .zendeskSupport }
 
     /// Reads `auth`, `secret`, `user_token_secret` and `user_token_lifetime`.
-    public func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? {
+    public func parseSettings(_ reader: SettingsReader) -> ZendeskSupportSettings? {
         let auth = reader.choice("auth", ZendeskSupportAuthMode.allCases.map(\.rawValue), default: nil).flatMap(ZendeskSupportAuthMode.init(rawValue:))
         if auth == .anonymous {
             // Impossible to misconfigure silently: JWT-only settings have no effect on an anonymous app.
@@ -41,13 +41,24 @@ public struct ZendeskSupportPlugin: ProviderPlugin {
     static let jwtOnlyKeys = ["secret", "secret_file", "user_token_secret", "user_token_secret_file", "user_token_lifetime"]
 
     /// Builds the issuer (user tokens, exchange and verification).
-    public func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
-        try ZendeskSupportIssuer(settings: settings(instance, as: ZendeskSupportSettings.self), provider: instance.reference, clock: clock)
+    public func makeIssuer(_ settings: ZendeskSupportSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext)
+        throws(IdentityError) -> any CredentialIssuer
+    {
+        try ZendeskSupportIssuer(settings: settings, provider: instance.reference, clock: context.clock)
+    }
+
+    /// Builds the exchanger behind the JWT endpoint Zendesk calls (`auth: jwt`); `nil` for an anonymous app.
+    public func makeTokenExchanger(_ settings: ZendeskSupportSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext)
+        throws(IdentityError) -> (any TokenExchanging)?
+    {
+        guard settings.auth == .jwt else { return nil }
+        return try ZendeskSupportIssuer(settings: settings, provider: instance.reference, clock: context.clock)
     }
 
     /// Builds the session provider over the instance's ``ZendeskSupportSDKPort``.
-    public func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
-        let settings = try settings(instance, as: ZendeskSupportSettings.self)
+    public func makeProvider(_ settings: ZendeskSupportSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext)
+        throws(IdentityError) -> any IdentityProvider
+    {
         let port = try port(instance, in: context, as: (any ZendeskSupportSDKPort).self, named: "Zendesk Support SDK port")
         let issuer = try ZendeskSupportIssuer(settings: settings, provider: instance.reference, clock: context.clock)
         return ZendeskSupportProvider(issuer: issuer, port: port, clock: context.clock)

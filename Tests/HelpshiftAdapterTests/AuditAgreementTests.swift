@@ -2,6 +2,8 @@ import Foundation
 import HelpshiftAdapter
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 
 /// Audit: the issuer's own checks and the simulated vendor give the same Helpshift reason for the

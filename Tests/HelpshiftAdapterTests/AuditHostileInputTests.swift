@@ -2,6 +2,8 @@ import Foundation
 import HelpshiftAdapter
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 
 /// An independent audit of the adapter and simulator against helpshift-users.txt,

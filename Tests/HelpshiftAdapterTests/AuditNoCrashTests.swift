@@ -2,6 +2,8 @@ import Foundation
 import HelpshiftAdapter
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 
 /// Audit: "Nothing crashes on bad input": every entry point of the adapter, fed hostile values,

@@ -2,6 +2,8 @@ import Foundation
 import HelpshiftAdapter
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 
 /// Shared configuration, issuers and simulator harnesses for the Helpshift tests.
 enum HelpshiftFixture {
@@ -56,7 +58,7 @@ enum HelpshiftFixture {
         let configuration = try configuration(lines)
         let clock = ManualClock(unixSeconds: start)
         let vendors = SimulatedVendors(clock: clock, factories: [factory])
-        let built = try configuration.makeProvider(app: "demo", provider: "helpshift", registry: StandardProviders.registry, context: vendors.context())
+        let built = try configuration.makeProvider(app: "demo", provider: "helpshift", context: vendors.context())
         guard let provider = built as? HelpshiftProvider,
               let simulator = vendors.simulator(app: "demo", provider: "helpshift") as? HelpshiftSimulator
         else { throw IdentityError(.unknown, message: "harness types") }

@@ -1,6 +1,8 @@
 import HelpshiftAdapter
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 
 @Suite("Helpshift Identity System sessions against the simulator (helpshift-events.txt, vendor-notes)")

@@ -2,6 +2,8 @@ import Foundation
 import HelpshiftAdapter
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 
 /// vendor-notes.md, Helpshift Identity System: "`iat` is mandatory and must be less than 24 hours

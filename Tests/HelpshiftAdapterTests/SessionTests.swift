@@ -1,6 +1,8 @@
 import HelpshiftAdapter
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 
 @Suite("Helpshift session adapter against the simulator (helpshift-users.txt)")

@@ -80,16 +80,19 @@ struct SettingsTests {
     func missingPort() throws {
         let configuration = try F.configuration([])
         let error = F.error {
-            try configuration.makeProvider(app: "demo", provider: "helpshift", registry: HelpshiftTestRegistry.registry, context: ProviderContext())
+            try configuration.makeProvider(app: "demo", provider: "helpshift", context: ProviderContext())
         }
         #expect(error?.code == .configurationInvalid)
         #expect(error?.field == "port")
     }
 
-    @Test("makeIssuer builds a HelpshiftCredentialIssuer")
+    @Test("makeIssuer builds the Helpshift issuer: its credential is the Helpshift login data")
     func makeIssuer() throws {
-        let issuer = try F.configuration([]).makeIssuer(app: "demo", provider: "helpshift", registry: HelpshiftTestRegistry.registry, clock: SystemClock())
-        #expect(issuer is HelpshiftCredentialIssuer)
+        let issuer = try F.configuration([]).makeIssuer(app: "demo", provider: "helpshift", context: IssuerContext(clock: SystemClock()))
+        #expect(issuer.provider.kind == .helpshift)
+        let credential = try issuer.issue(for: UserIdentity(userId: "u-1", email: "ann@example.com"))
+        #expect(credential["userId"] == "u-1")
+        #expect(credential["userAuthToken"] != nil)
     }
 }
 

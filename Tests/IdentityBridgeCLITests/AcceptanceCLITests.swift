@@ -2,6 +2,8 @@ import Foundation
 import IdentityBridge
 import IdentityBridgeCLI
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 
 // Acceptance: what a user typing identityctl commands from the README hits with hostile input.

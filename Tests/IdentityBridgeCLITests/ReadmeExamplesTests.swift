@@ -1,6 +1,8 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 
 // The README's Swift examples, copied verbatim (only the file path is a parameter, and `print`
@@ -23,7 +25,7 @@ private func readmeEmbedding(path: String, user: UserIdentity, print: (Any) -> V
     let configuration = try ConfigurationLoader(registry: registry).load(path: path)
 
     // Backend only: issue what the client app hands the vendor SDK.
-    let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-chat", registry: registry, clock: SystemClock())
+    let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-chat", context: IssuerContext(clock: SystemClock()))
     do {
         let credential = try issuer.issue(for: user)
         print(credential.fields)  // ["jwt": "eyJ..."]
@@ -33,7 +35,7 @@ private func readmeEmbedding(path: String, user: UserIdentity, print: (Any) -> V
 
     // A full session, here against the built-in simulators.
     let vendors = SimulatedVendors(clock: ManualClock(unixSeconds: 1_767_225_600))
-    let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-chat", registry: registry, context: vendors.context())
+    let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-chat", context: vendors.context())
     let recorder = EventRecorder()
     recorder.record(provider.eventHub)  // or: for await event in provider.events()
     _ = try await provider.login(UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann"))

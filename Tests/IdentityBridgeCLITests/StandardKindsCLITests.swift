@@ -2,6 +2,8 @@ import Foundation
 import IdentityBridge
 import IdentityBridgeCLI
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 
 // ADAPTER-DEPENDENT: these tests run identityctl with the built-in registry and simulators

@@ -1,5 +1,7 @@
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 
 @Suite("ProviderConformance on a third-party kind (acme)")
@@ -38,7 +40,7 @@ struct ProviderConformanceTests {
     func discoveredSecrets() async throws {
         let configuration = try AcmeFixture.configuration(.leaksSecret)
         let subject = try ConformanceSubject.simulated(
-            configuration: configuration, app: "test", provider: "acme", registry: AcmeFixture.registry(.leaksSecret),
+            configuration: configuration, app: "test", provider: "acme",
             simulators: [AcmeSimulatorFactory()])
         #expect(subject.secrets.map(\.revealed) == [AcmeFixture.secret])
         let conformance = ProviderConformance { subject }

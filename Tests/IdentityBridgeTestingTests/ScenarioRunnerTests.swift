@@ -1,5 +1,7 @@
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 
 @Suite("ScenarioRunner on a third-party kind (acme)")
@@ -141,7 +143,7 @@ struct ScenarioRunnerTests {
             """
         let configuration = try ConfigurationLoader(registry: AcmeFixture.registry(), environment: ConfigEnvironment(variables: [:])).load(
             yaml: yaml, file: "two.yaml")
-        let runner = ScenarioRunner(configuration: configuration, registry: AcmeFixture.registry(), simulators: [AcmeSimulatorFactory()])
+        let runner = ScenarioRunner(configuration: configuration, simulators: [AcmeSimulatorFactory()])
         let scenario = try ScenarioParser().parse(
             yaml: "app: test\nsteps:\n  - login: { user_id: u-1 }\n  - expect: { event: login_succeeded }\n", file: "s.yaml")
         var streamed: [String] = []
@@ -155,7 +157,7 @@ struct ScenarioRunnerTests {
     @Test("a provider that cannot be built fails every expectation and reports step 0")
     func unbuildableProvider() async throws {
         let configuration = try AcmeFixture.configuration()
-        let runner = ScenarioRunner(configuration: configuration, registry: AcmeFixture.registry(), simulators: [])
+        let runner = ScenarioRunner(configuration: configuration, simulators: [])
         let scenario = try ScenarioParser().parse(
             yaml: "app: test\nsteps:\n  - login: { user_id: u-1 }\n  - expect: { no_error: true }\n", file: "s.yaml")
         let result = try await runner.run(scenario)

@@ -1,5 +1,7 @@
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 
 /// The built-in kinds against Scenarios/config.yaml (found via #filePath, no resources needed).
 enum StandardFixture {

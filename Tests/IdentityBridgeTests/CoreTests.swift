@@ -233,14 +233,14 @@ struct RegistryExtensionTests {
                         secret: ${ECHO_SECRET}
                         token_lifetime: 90s
                 """, file: "custom.yaml")
-        let issuer = try configuration.makeIssuer(app: "web", provider: "custom", registry: registry, clock: FixedClock(unixSeconds: 1000))
+        let issuer = try configuration.makeIssuer(app: "web", provider: "custom", context: IssuerContext(clock: FixedClock(unixSeconds: 1000)))
         #expect(issuer.provider == ProviderReference(kind: .echo, name: "custom"))
         let credential = try issuer.issue(for: UserIdentity(userId: "u-1"))
         let decoded = try DecodedJWT.decode(try #require(credential.jwt))
         #expect(try decoded.requiredInt("exp") == 1090)
         #expect(try issuer.verify(try #require(credential.jwt), for: nil).claims == ["sub": "u-1"])
         #expect(throws: IdentityError.self) {
-            try configuration.makeProvider(app: "web", provider: "custom", registry: registry, context: ProviderContext())
+            try configuration.makeProvider(app: "web", provider: "custom", context: ProviderContext())
         }
     }
 
@@ -268,14 +268,14 @@ struct RegistryExtensionTests {
     func replacement() {
         struct Other: ProviderPlugin {
             var kind: ProviderKind { .echo }
-            func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? { nil }
-            func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError)
-                -> any CredentialIssuer
+            func parseSettings(_ reader: SettingsReader) -> EchoSettings? { nil }
+            func makeIssuer(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext)
+                throws(IdentityError) -> any CredentialIssuer
             {
                 throw .unsupported("x", provider: instance.reference)
             }
-            func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError)
-                -> any IdentityProvider
+            func makeProvider(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext)
+                throws(IdentityError) -> any IdentityProvider
             {
                 throw .unsupported("x", provider: instance.reference)
             }
@@ -381,18 +381,22 @@ private struct ProbeSimulator: ProbePort {}
 private struct ProbeSettings: ProviderSettings {}
 private struct ProbePlugin: ProviderPlugin {
     var kind: ProviderKind { "probe" }
-    func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? { ProbeSettings() }
-    func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
+    func parseSettings(_ reader: SettingsReader) -> ProbeSettings? { ProbeSettings() }
+    func makeIssuer(_ settings: ProbeSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext) throws(IdentityError)
+        -> any CredentialIssuer
+    {
         throw .unsupported("makeIssuer", provider: instance.reference)
     }
-    func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
+    func makeProvider(_ settings: ProbeSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError)
+        -> any IdentityProvider
+    {
         throw .unsupported("makeProvider", provider: instance.reference)
     }
 }
 
 @Suite("ProviderPlugin.port(_:in:as:named:)")
 struct PluginPortLookupTests {
-    let instance = ProviderInstanceConfiguration(reference: ProviderReference(kind: "probe"), app: "demo", settings: ProbeSettings())
+    let instance = ProviderInstanceConfiguration(reference: ProviderReference(kind: "probe"), app: "demo", plugin: ProbePlugin(), settings: ProbeSettings())
 
     @Test("the attached port is returned cast to the plugin's port protocol")
     func attached() throws {

@@ -1,5 +1,7 @@
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 import ZendeskChatAdapter
 
@@ -68,21 +70,23 @@ struct ZendeskChatConfigurationTests {
     func endToEnd() async throws {
         let configuration = try load("")
         let vendors = SimulatedVendors(clock: ManualClock(unixSeconds: ChatFixture.start))
-        let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-chat", registry: StandardProviders.registry, context: vendors.context())
+        let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-chat", context: vendors.context())
         let session = try await provider.login(ChatFixture.ann)
         #expect(session.user.isAuthenticated)
         #expect(session.user.externalId == "user-123456")
         let simulator = try #require(vendors.simulator(app: "demo", provider: "zendesk-chat"))
         #expect(await simulator.userCount() == 1)
-        let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-chat", registry: StandardProviders.registry, clock: vendors.clock)
-        #expect(issuer is ZendeskChatIssuer)
+        let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-chat", context: IssuerContext(clock: vendors.clock))
+        #expect(issuer.provider.kind == .zendeskChat)
+        let jwt = try #require(try issuer.issue(for: UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann")).jwt)
+        #expect(try ZendeskChatIssuer(settings: #require(configuration.instance(app: "demo", provider: "zendesk-chat").settings as? ZendeskChatSettings), clock: vendors.clock).verify(jwt, for: nil).claims["external_id"] == "u-1")
     }
 
     @Test("makeProvider without a Chat port -> configuration_invalid")
     func noPort() throws {
         let configuration = try load("")
         let error = #expect(throws: IdentityError.self) {
-            try configuration.makeProvider(app: "demo", provider: "zendesk-chat", registry: StandardProviders.registry, context: ProviderContext())
+            try configuration.makeProvider(app: "demo", provider: "zendesk-chat", context: ProviderContext())
         }
         #expect(error?.code == .configurationInvalid)
     }

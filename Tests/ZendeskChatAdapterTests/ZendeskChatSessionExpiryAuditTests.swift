@@ -1,6 +1,8 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 import ZendeskChatAdapter
 

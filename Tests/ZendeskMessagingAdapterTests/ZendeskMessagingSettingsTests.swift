@@ -1,5 +1,7 @@
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 import ZendeskMessagingAdapter
 
@@ -124,18 +126,18 @@ struct ZendeskMessagingSettingsTests {
     func pluginWiring() async throws {
         let configuration = try load("        signing_keys:\n" + keys(1)).get()
         let clock = ManualClock(unixSeconds: Fixture.start)
-        let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-messaging", registry: StandardProviders.registry, clock: clock)
+        let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-messaging", context: IssuerContext(clock: clock))
         let token = try #require(try issuer.issue(for: UserIdentity(userId: "u-1")).jwt)
         #expect(try issuer.verify(token, for: nil).keyID == "app_1")
 
         let vendors = SimulatedVendors(clock: clock)
-        let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-messaging", registry: StandardProviders.registry, context: vendors.context())
+        let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-messaging", context: vendors.context())
         _ = try await provider.login(UserIdentity(userId: "u-1"))
         #expect(await provider.currentUser()?.externalId == "u-1")
         #expect(await vendors.simulator(app: "demo", provider: "zendesk-messaging")?.userCount() == 1)
 
         let error = syncIdentityError {
-            _ = try configuration.makeProvider(app: "demo", provider: "zendesk-messaging", registry: StandardProviders.registry,
+            _ = try configuration.makeProvider(app: "demo", provider: "zendesk-messaging",
                                                context: ProviderContext(clock: clock))
         }
         #expect(error?.code == .configurationInvalid)

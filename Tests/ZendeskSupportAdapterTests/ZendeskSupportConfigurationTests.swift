@@ -1,5 +1,7 @@
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import JWTKit
 import Testing
 import ZendeskSupportAdapter
@@ -37,12 +39,12 @@ struct ZendeskSupportConfigurationTests {
     func endToEnd() async throws {
         let configuration = try load("        auth: jwt\n        secret: ${ZD_SECRET}\n")
         let vendors = SimulatedVendors(clock: ManualClock(unixSeconds: SupportFixture.start))
-        let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-support", registry: StandardProviders.registry, context: vendors.context())
+        let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-support", context: vendors.context())
         #expect(try await provider.login(SupportFixture.ann).user.externalId == "u-1")
-        let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-support", registry: StandardProviders.registry, clock: vendors.clock)
-        #expect(issuer is any TokenExchanging)
+        let exchanger = try configuration.makeTokenExchanger(app: "demo", provider: "zendesk-support", context: IssuerContext(clock: vendors.clock))
+        #expect(exchanger.exchangeFormField == "user_token")
         let noPort = #expect(throws: IdentityError.self) {
-            try configuration.makeProvider(app: "demo", provider: "zendesk-support", registry: StandardProviders.registry, context: ProviderContext())
+            try configuration.makeProvider(app: "demo", provider: "zendesk-support", context: ProviderContext())
         }
         #expect(noPort?.code == .configurationInvalid)
     }

@@ -5,18 +5,18 @@ import ZendeskSupportAdapter
 /// "Zendesk's servers then POST that token to the customer's JWT endpoint as the form field
 /// user_token (application/x-www-form-urlencoded) and expect {"jwt": "<token>"} back, or HTTP 401."
 @Suite("Zendesk Support JWT endpoint handler")
-struct ZendeskSupportJWTEndpointTests {
+struct TokenExchangeEndpointTests {
     let clock = ManualClock(unixSeconds: SupportFixture.start)
 
-    func endpoint() throws -> (ZendeskSupportJWTEndpoint, String) {
+    func endpoint() throws -> (TokenExchangeEndpoint, String) {
         let issuer = try SupportFixture.issuer(clock: clock)
-        return (ZendeskSupportJWTEndpoint(issuer: issuer), try #require(try issuer.issue(for: SupportFixture.ann)["user_token"]))
+        return (TokenExchangeEndpoint(exchanger: issuer), try #require(try issuer.issue(for: SupportFixture.ann)["user_token"]))
     }
 
     @Test("200 {\"jwt\": ...} for a valid user token, with other fields and a charset parameter")
-    func ok() throws {
+    func ok() async throws {
         let (endpoint, token) = try endpoint()
-        let response = endpoint.handle(formBody: "foo=bar&user_token=\(token)&x=", contentType: "Application/X-WWW-Form-Urlencoded; charset=UTF-8")
+        let response = await endpoint.handle(formBody: "foo=bar&user_token=\(token)&x=", contentType: "Application/X-WWW-Form-Urlencoded; charset=UTF-8")
         #expect(response.status == 200)
         let jwt = try #require(response.jwt)
         #expect(try DecodedJWT.decode(jwt).claims["email"] == "ann@example.com")
@@ -24,30 +24,33 @@ struct ZendeskSupportJWTEndpointTests {
     }
 
     @Test("percent-encoded and byte bodies are decoded")
-    func encoded() throws {
+    func encoded() async throws {
         let (endpoint, token) = try endpoint()
         let encoded = token.replacingOccurrences(of: ".", with: "%2E").replacingOccurrences(of: "-", with: "%2d")
-        #expect(endpoint.handle(formBody: "user_token=\(encoded)", contentType: SupportFixture.form).status == 200)
-        #expect(endpoint.handle(formBody: Array("user%5Ftoken=\(token)".utf8), contentType: SupportFixture.form).status == 200)
+        #expect(await endpoint.handle(formBody: "user_token=\(encoded)", contentType: SupportFixture.form).status == 200)
+        #expect(await endpoint.handle(formBody: Array("user%5Ftoken=\(token)".utf8), contentType: SupportFixture.form).status == 200)
     }
 
     @Test("+ decodes to a space (form encoding), so a token with + is not the same token")
-    func plusIsSpace() throws {
-        #expect(try ZendeskSupportJWTEndpoint.formValue("user_token", in: "user_token=a+b%2Bc").get() == "a b+c")
+    func plusIsSpace() async throws {
+        #expect(try FormBody.value("user_token", in: "user_token=a+b%2Bc") == "a b+c")
     }
 
-    @Test("400 for a wrong or missing content type, a missing, empty or repeated field, bad escapes, non-UTF-8 bytes")
-    func badRequests() throws {
+    @Test("415 for a wrong or missing content type; 400 for a missing, empty or repeated field, bad escapes, non-UTF-8 bytes")
+    func badRequests() async throws {
         let (endpoint, token) = try endpoint()
-        let cases: [(Response: ZendeskSupportJWTEndpoint.Response, IdentityError.Code)] = [
-            (endpoint.handle(formBody: "user_token=\(token)", contentType: "application/json"), .configurationInvalid),
-            (endpoint.handle(formBody: "user_token=\(token)", contentType: nil), .configurationInvalid),
-            (endpoint.handle(formBody: "token=\(token)", contentType: SupportFixture.form), .tokenMissing),
-            (endpoint.handle(formBody: "user_token=", contentType: SupportFixture.form), .tokenMissing),
-            (endpoint.handle(formBody: "", contentType: SupportFixture.form), .tokenMissing),
-            (endpoint.handle(formBody: "user_token=\(token)&user_token=\(token)", contentType: SupportFixture.form), .tokenMalformed),
-            (endpoint.handle(formBody: "user_token=%ZZ", contentType: SupportFixture.form), .tokenMalformed),
-            (endpoint.handle(formBody: [0x75, 0xFF, 0xFE], contentType: SupportFixture.form), .tokenMalformed),
+        for contentType in ["application/json", nil] {
+            let response = await endpoint.handle(formBody: "user_token=\(token)", contentType: contentType)
+            #expect(response.status == 415)
+            #expect(response.error?.code == .invalidValueType)
+        }
+        let cases: [(Response: TokenExchangeEndpoint.Response, IdentityError.Code)] = [
+            (await endpoint.handle(formBody: "token=\(token)", contentType: SupportFixture.form), .tokenMissing),
+            (await endpoint.handle(formBody: "user_token=", contentType: SupportFixture.form), .tokenMissing),
+            (await endpoint.handle(formBody: "", contentType: SupportFixture.form), .tokenMissing),
+            (await endpoint.handle(formBody: "user_token=\(token)&user_token=\(token)", contentType: SupportFixture.form), .tokenMalformed),
+            (await endpoint.handle(formBody: "user_token=%ZZ", contentType: SupportFixture.form), .tokenMalformed),
+            (await endpoint.handle(formBody: [0x75, 0xFF, 0xFE], contentType: SupportFixture.form), .tokenMalformed),
         ]
         for (response, code) in cases {
             #expect(response.status == 400)
@@ -57,14 +60,14 @@ struct ZendeskSupportJWTEndpointTests {
     }
 
     @Test("401 for forged, expired and malformed user tokens, with the uniform error")
-    func unauthorized() throws {
+    func unauthorized() async throws {
         let (endpoint, token) = try endpoint()
         let forged = SupportFixture.userToken(["name": "A", "email": "a@example.com", "iat": 1, "exp": .int(SupportFixture.start + 60)],
                                               key: Secret("forger-key-0123456789-0123456789"))
-        #expect(endpoint.handle(formBody: "user_token=\(forged)", contentType: SupportFixture.form).error?.code == .tokenInvalid)
-        #expect(endpoint.handle(formBody: "user_token=garbage", contentType: SupportFixture.form).error?.code == .tokenMalformed)
+        #expect(await endpoint.handle(formBody: "user_token=\(forged)", contentType: SupportFixture.form).error?.code == .tokenInvalid)
+        #expect(await endpoint.handle(formBody: "user_token=garbage", contentType: SupportFixture.form).error?.code == .tokenMalformed)
         clock.advance(by: 600)
-        let expired = endpoint.handle(formBody: "user_token=\(token)", contentType: SupportFixture.form)
+        let expired = await endpoint.handle(formBody: "user_token=\(token)", contentType: SupportFixture.form)
         #expect(expired.status == 401)
         #expect(expired.error?.code == .tokenExpired)
         #expect(!expired.bodyText.contains(SupportFixture.secret.revealed))

@@ -1,5 +1,7 @@
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 import ZendeskSupportAdapter
 
@@ -74,16 +76,16 @@ struct ZendeskSupportProviderTests {
     func simulatorChecksTheJWT() async throws {
         let simulator = ZendeskSupportSimulator(auth: .jwt, sharedSecret: SupportFixture.secret, clock: clock)
         let wrong = HS256Signer(secret: SupportFixture.otherSecret).sign(claims: ["jti": "1", "iat": 1, "name": "A", "email": "a@example.com"])
-        simulator.registerJWTEndpoint { _, _ in ZendeskSupportJWTEndpoint.Response(status: 200, body: ["jwt": .string(wrong)]) }
+        simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: ["jwt": .string(wrong)]) }
         let error = await #expect(throws: IdentityError.self) { try await simulator.setIdentity(.jwt(userToken: "t")) }
         #expect(error?.code == .tokenInvalid)
         let fixed = HS256Signer(secret: SupportFixture.secret).sign(claims: ["jti": "same", "iat": 1, "name": "A", "email": "a@example.com"])
-        simulator.registerJWTEndpoint { _, _ in ZendeskSupportJWTEndpoint.Response(status: 200, body: ["jwt": .string(fixed)]) }
+        simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: ["jwt": .string(fixed)]) }
         _ = try await simulator.setIdentity(.jwt(userToken: "t"))
         let replay = await #expect(throws: IdentityError.self) { try await simulator.setIdentity(.jwt(userToken: "t")) }
         #expect(replay?.vendorCode == "jti_reused")
         let noName = HS256Signer(secret: SupportFixture.secret).sign(claims: ["jti": "n", "iat": 1, "email": "a@example.com"])
-        simulator.registerJWTEndpoint { _, _ in ZendeskSupportJWTEndpoint.Response(status: 200, body: ["jwt": .string(noName)]) }
+        simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: ["jwt": .string(noName)]) }
         #expect((await #expect(throws: IdentityError.self) { try await simulator.setIdentity(.jwt(userToken: "t")) })?.code == .invalidName)
     }
 

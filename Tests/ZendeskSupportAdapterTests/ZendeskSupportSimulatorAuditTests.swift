@@ -1,5 +1,7 @@
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 import ZendeskSupportAdapter
 
@@ -37,7 +39,7 @@ struct ZendeskSupportSimulatorAuditTests {
     func hostileAnswers(index: Int) async throws {
         let (label, jwt, code) = Self.answers[index]
         let simulator = ZendeskSupportSimulator(auth: .jwt, sharedSecret: SupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
-        simulator.registerJWTEndpoint { _, _ in ZendeskSupportJWTEndpoint.Response(status: 200, body: .object(["jwt": .string(jwt)])) }
+        simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: .object(["jwt": .string(jwt)])) }
         let error = await #expect(throws: IdentityError.self, "\(label)") { _ = try await simulator.setIdentity(.jwt(userToken: "t")) }
         #expect(error?.code == code, "\(label)")
         #expect(error?.vendorCode != nil)
@@ -49,7 +51,7 @@ struct ZendeskSupportSimulatorAuditTests {
     func validAnswer() async throws {
         let simulator = ZendeskSupportSimulator(auth: .jwt, sharedSecret: SupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
         let jwt = Self.signed("{" + Self.good + "}")
-        simulator.registerJWTEndpoint { _, _ in ZendeskSupportJWTEndpoint.Response(status: 200, body: .object(["jwt": .string(jwt)])) }
+        simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: .object(["jwt": .string(jwt)])) }
         let user = try await simulator.setIdentity(.jwt(userToken: "t"))
         #expect(user.email == "ann@example.com")
         #expect(user.isAuthenticated)
@@ -57,7 +59,7 @@ struct ZendeskSupportSimulatorAuditTests {
 
     @Test("non-200 answers and bodies without a jwt string are refused, never trap")
     func badResponses() async throws {
-        let responses: [ZendeskSupportJWTEndpoint.Response] = [
+        let responses: [TokenExchangeEndpoint.Response] = [
             .init(status: 401, body: .null), .init(status: 500, body: .array([])),
             .init(status: 401, body: .object(["error": .object(["code": .int(5)])])),
             .init(status: 200, body: .object(["jwt": .int(1)])), .init(status: 200, body: .string("jwt")),

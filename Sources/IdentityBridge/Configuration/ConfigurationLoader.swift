@@ -1,4 +1,5 @@
 public import Foundation
+public import Logging
 internal import Yams
 
 /// Loads and validates a YAML configuration: many apps, each with a list of provider instances
@@ -21,11 +22,16 @@ public struct ConfigurationLoader: Sendable {
     public var registry: ProviderRegistry
     /// Where secrets and `${VAR}` references are resolved.
     public var environment: ConfigEnvironment
+    /// Where loads are logged: the file, app and provider counts, or the number of problems (never a value).
+    public var logger: Logger
 
     /// Creates a loader.
-    public init(registry: ProviderRegistry, environment: ConfigEnvironment = .process) {
+    public init(
+        registry: ProviderRegistry, environment: ConfigEnvironment = .process, logger: Logger = Logger(label: "IdentityBridge.configuration")
+    ) {
         self.registry = registry
         self.environment = environment
+        self.logger = logger
     }
 
     /// Loads the file at `path`.
@@ -78,6 +84,22 @@ public struct ConfigurationLoader: Sendable {
 
     /// Loads configuration text; `file` names it in diagnostics.
     public func load(yaml: String, file: String, baseDirectory: String = ".") throws(ConfigurationError) -> IdentityConfiguration {
+        do {
+            let configuration = try parse(yaml: yaml, file: file, baseDirectory: baseDirectory)
+            logger.debug(
+                "configuration loaded",
+                metadata: [
+                    "file": "\(file)", "apps": "\(configuration.apps.count)",
+                    "providers": "\(configuration.apps.reduce(0) { $0 + $1.providers.count })",
+                ])
+            return configuration
+        } catch {
+            logger.debug("configuration refused", metadata: ["file": "\(file)", "problems": "\(error.diagnostics.count)"])
+            throw error
+        }
+    }
+
+    private func parse(yaml: String, file: String, baseDirectory: String) throws(ConfigurationError) -> IdentityConfiguration {
         let collector = DiagnosticCollector(file: file)
         let root: Node?
         do {
@@ -238,13 +260,13 @@ public struct ConfigurationLoader: Sendable {
             let reader = SettingsReader(
                 node: element, path: path, kind: kind, collector: collector, environment: environment,
                 baseDirectory: baseDirectory, reservedKeys: ["kind", "name"])
-            let settings = plugin.parseSettings(reader)
+            let binding = plugin.bind(reader)
             reader.reportUnknownKeys()
-            if let settings, !reader.hasErrors {
+            if let binding, !reader.hasErrors {
                 providers.append(
                     ProviderInstanceConfiguration(
-                        reference: ProviderReference(kind: kind, name: instanceName), app: name, settings: settings))
-            } else if settings == nil, !reader.hasErrors {
+                        reference: ProviderReference(kind: kind, name: instanceName), app: name, binding: binding))
+            } else if binding == nil, !reader.hasErrors {
                 collector.report("\(kind) plugin rejected the settings without saying why.", at: element.mark)
             }
         }

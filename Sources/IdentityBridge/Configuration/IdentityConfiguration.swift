@@ -32,20 +32,45 @@ public struct IdentityConfiguration: Sendable {
         return instance
     }
 
-    /// Builds the provider `provider` of app `app` with the plugin registered for its kind.
-    public func makeProvider(
-        app: String, provider: String, registry: ProviderRegistry, context: ProviderContext
-    ) throws(IdentityError) -> any IdentityProvider {
-        let instance = try instance(app: app, provider: provider)
-        return try registry.requirePlugin(for: instance).makeProvider(instance, context: context)
+    /// The instance `id` names.
+    public func instance(_ id: ProviderInstanceID) throws(IdentityError) -> ProviderInstanceConfiguration {
+        try instance(app: id.app, provider: id.provider)
+    }
+
+    /// Builds the session provider `provider` of app `app` with the plugin that parsed its settings.
+    public func makeProvider(app: String, provider: String, context: ProviderContext = ProviderContext()) throws(IdentityError)
+        -> any IdentityProvider
+    {
+        try instance(app: app, provider: provider).makeProvider(context: context)
+    }
+
+    /// Builds the session provider `id` names.
+    public func makeProvider(_ id: ProviderInstanceID, context: ProviderContext = ProviderContext()) throws(IdentityError)
+        -> any IdentityProvider
+    {
+        try instance(id).makeProvider(context: context)
     }
 
     /// Builds the issuer of provider `provider` of app `app`.
-    public func makeIssuer(
-        app: String, provider: String, registry: ProviderRegistry, clock: any IdentityClock
-    ) throws(IdentityError) -> any CredentialIssuer {
-        let instance = try instance(app: app, provider: provider)
-        return try registry.requirePlugin(for: instance).makeIssuer(instance, clock: clock)
+    public func makeIssuer(app: String, provider: String, context: IssuerContext = IssuerContext()) throws(IdentityError)
+        -> any CredentialIssuer
+    {
+        try instance(app: app, provider: provider).makeIssuer(context: context)
+    }
+
+    /// Builds the issuer `id` names.
+    public func makeIssuer(_ id: ProviderInstanceID, context: IssuerContext = IssuerContext()) throws(IdentityError)
+        -> any CredentialIssuer
+    {
+        try instance(id).makeIssuer(context: context)
+    }
+
+    /// Builds the token exchanger of provider `provider` of app `app` (the logic of the vendor's JWT
+    /// endpoint), or `unsupported_operation` when its vendor calls no endpoint.
+    public func makeTokenExchanger(app: String, provider: String, context: IssuerContext = IssuerContext()) throws(IdentityError)
+        -> any TokenExchanging
+    {
+        try instance(app: app, provider: provider).makeTokenExchanger(context: context)
     }
 }
 
@@ -63,32 +88,3 @@ public struct AppConfiguration: Sendable {
     }
 }
 
-/// One provider instance: kind, name, and the settings its plugin validated.
-public struct ProviderInstanceConfiguration: Sendable {
-    /// The instance's kind and name.
-    public var reference: ProviderReference
-    /// The app it belongs to.
-    public var app: String
-    /// The plugin-specific settings.
-    public var settings: any ProviderSettings
-
-    /// Creates an instance.
-    public init(reference: ProviderReference, app: String, settings: any ProviderSettings) {
-        self.reference = reference
-        self.app = app
-        self.settings = settings
-    }
-}
-
-extension ProviderRegistry {
-    /// The plugin for `instance`'s kind, or `configuration_invalid`.
-    public func requirePlugin(for instance: ProviderInstanceConfiguration) throws(IdentityError) -> any ProviderPlugin {
-        guard let plugin = plugin(for: instance.reference.kind) else {
-            throw IdentityError(
-                .configurationInvalid, field: "kind",
-                message: "No plugin is registered for kind \"\(instance.reference.kind)\".",
-                recovery: "Register the plugin in the ProviderRegistry you load with.", provider: instance.reference)
-        }
-        return plugin
-    }
-}

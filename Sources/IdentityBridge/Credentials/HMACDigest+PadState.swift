@@ -1,4 +1,4 @@
-#if canImport(CLibcrypto)
+#if SystemLibcrypto && canImport(CLibcrypto)
 import CLibcrypto
 #else
 import Crypto
@@ -15,7 +15,7 @@ extension HMACDigest {
     /// state is swift-crypto's `SHA256`. Both are checked against swift-crypto's
     /// `HMAC<SHA256>` in the tests.
     struct PadState: Sendable {
-        #if canImport(CLibcrypto)
+        #if SystemLibcrypto && canImport(CLibcrypto)
         private let context: SHA256_CTX
 
         init(padBlock: UnsafeRawBufferPointer) {

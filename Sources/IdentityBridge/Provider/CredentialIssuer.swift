@@ -19,9 +19,16 @@ public protocol CredentialIssuer: Sendable {
 }
 
 /// An issuer whose credential is exchanged by the vendor for a JWT at the customer's endpoint
-/// (Zendesk Support's JWT flow).
+/// (Zendesk Support's JWT flow). ``TokenExchangeEndpoint`` serves it over HTTP-shaped input.
 public protocol TokenExchanging: CredentialIssuer {
+    /// The form field the vendor POSTs the user token in (Zendesk Support: `user_token`).
+    var exchangeFormField: String { get }
+
     /// Exchanges an opaque user token for the vendor JWT; `token_invalid`, `token_expired` or
     /// `token_malformed` when the user token is not one of ours or no longer valid.
     func exchange(userToken: String) throws(IdentityError) -> String
+
+    /// The vendor JWT for a user the caller has already identified (for example from the app's
+    /// own session token), with the same rules ``CredentialIssuer/issue(for:)`` applies.
+    func exchange(user: UserIdentity) throws(IdentityError) -> String
 }

@@ -34,13 +34,12 @@ public struct ConformanceSubject: Sendable {
     /// settings (found by ``SecretDiscovery``).
     public static func simulated(
         configuration: IdentityConfiguration, app: String, provider: String,
-        registry: ProviderRegistry = StandardProviders.registry,
-        simulators: [any VendorSimulatorFactory] = StandardProviders.simulatorFactories,
+        simulators: [any VendorSimulatorFactory],
         start: Date = defaultStart
     ) throws(IdentityError) -> ConformanceSubject {
         let clock = ManualClock(start)
         let vendors = SimulatedVendors(clock: clock, factories: simulators)
-        let built = try configuration.makeProvider(app: app, provider: provider, registry: registry, context: vendors.context())
+        let built = try configuration.makeProvider(app: app, provider: provider, context: vendors.context())
         let instance = try configuration.instance(app: app, provider: provider)
         return ConformanceSubject(
             provider: built, simulator: vendors.simulator(for: instance), clock: clock,

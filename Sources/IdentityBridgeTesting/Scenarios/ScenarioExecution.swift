@@ -22,7 +22,7 @@ struct ScenarioExecution {
         do throws(IdentityError) {
             instance = try runner.configuration.instance(app: scenario.app, provider: providerName)
             provider = try runner.configuration.makeProvider(
-                app: scenario.app, provider: providerName, registry: runner.registry, context: vendors.context())
+                app: scenario.app, provider: providerName, context: vendors.context())
         } catch {
             emit(.error(step: 0, code: error.code, vendorCode: error.vendorCode, provider: providerName, message: error.message))
             for step in scenario.steps {

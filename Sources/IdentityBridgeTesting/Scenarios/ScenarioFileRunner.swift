@@ -16,8 +16,8 @@ public enum ScenarioFileRunner {
     public static func run(
         scenario path: String, config configPath: String, providers: [String] = [],
         environment: ConfigEnvironment = .process,
-        registry: ProviderRegistry = StandardProviders.registry,
-        simulators: [any VendorSimulatorFactory] = StandardProviders.simulatorFactories,
+        registry: ProviderRegistry,
+        simulators: [any VendorSimulatorFactory],
         output: (String) -> Void = { print($0) },
         diagnostics: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     ) async -> Int32 {
@@ -37,7 +37,7 @@ public enum ScenarioFileRunner {
         }
         let names = providers.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
         do {
-            let result = try await ScenarioRunner(configuration: configuration, registry: registry, simulators: simulators)
+            let result = try await ScenarioRunner(configuration: configuration, simulators: simulators)
                 .run(scenario, providers: names.isEmpty ? nil : names) { output($0.line) }
             return result.exitCode
         } catch {

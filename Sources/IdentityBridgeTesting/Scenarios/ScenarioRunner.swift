@@ -4,7 +4,7 @@ public import IdentityBridge
 /// ``ManualClock`` set to the scenario's `start`.
 ///
 /// ```swift
-/// let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: "config.example.yaml")
+/// let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: "config.example.yaml") // IdentityBridgeStandard
 /// let scenario = try ScenarioParser().parse(path: "Scenarios/zendesk-messaging/merge-on-login.yaml")
 /// let result = try await ScenarioRunner(configuration: configuration).run(scenario) { print($0.line) }
 /// exit(result.exitCode)
@@ -12,18 +12,14 @@ public import IdentityBridge
 public struct ScenarioRunner: Sendable {
     /// The configuration whose apps and providers scenarios name.
     public var configuration: IdentityConfiguration
-    /// The plugins that build the providers.
-    public var registry: ProviderRegistry
     /// The simulators the providers talk to.
     public var simulators: [any VendorSimulatorFactory]
 
     /// Creates a runner.
     public init(
-        configuration: IdentityConfiguration, registry: ProviderRegistry = StandardProviders.registry,
-        simulators: [any VendorSimulatorFactory] = StandardProviders.simulatorFactories
+        configuration: IdentityConfiguration, simulators: [any VendorSimulatorFactory]
     ) {
         self.configuration = configuration
-        self.registry = registry
         self.simulators = simulators
     }
 

@@ -8,8 +8,7 @@ import Synchronization
 /// ```swift
 /// let clock = ManualClock(unixSeconds: 1_767_225_600)
 /// let vendors = SimulatedVendors(clock: clock)
-/// let provider = try configuration.makeProvider(app: "demo", provider: "helpshift",
-///                                               registry: StandardProviders.registry, context: vendors.context())
+/// let provider = try configuration.makeProvider(app: "demo", provider: "helpshift", context: vendors.context())
 /// let simulator = vendors.simulator(app: "demo", provider: "helpshift")
 /// ```
 public final class SimulatedVendors: Sendable {
@@ -18,8 +17,9 @@ public final class SimulatedVendors: Sendable {
     private let factories: [ProviderKind: any VendorSimulatorFactory]
     private let simulators = Mutex<[String: any VendorSimulator]>([:])
 
-    /// Creates simulators on demand from `factories` (default: the four built-in vendors).
-    public init(clock: any IdentityClock, factories: [any VendorSimulatorFactory] = StandardProviders.simulatorFactories) {
+    /// Creates simulators on demand from `factories` (`IdentityBridgeSimulators` adds `init(clock:)`
+    /// with the four built-in vendors).
+    public init(clock: any IdentityClock, factories: [any VendorSimulatorFactory]) {
         self.clock = clock
         self.factories = Dictionary(factories.map { ($0.kind, $0) }, uniquingKeysWith: { _, last in last })
     }

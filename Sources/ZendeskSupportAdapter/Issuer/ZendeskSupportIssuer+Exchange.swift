@@ -52,6 +52,19 @@ extension ZendeskSupportIssuer {
         try mintJWT(for: try readUserToken(userToken))
     }
 
+    /// The form field Zendesk POSTs the user token in: `user_token`.
+    public var exchangeFormField: String { ZendeskSupportLimits.userTokenFormField }
+
+    /// The Zendesk JWT for a user the backend has already identified (from the app's own session
+    /// token): the same rules as ``issue(for:)`` (user id, name and email), then ``mintJWT(for:)``.
+    public func exchange(user: UserIdentity) throws(IdentityError) -> String {
+        _ = try requireJWTSigner()
+        if let id = user.userId { try ZendeskSupportIdentityRules.checkUserId(id, provider: provider) }
+        let now = clock.unixSeconds()
+        return try mintJWT(
+            for: ZendeskSupportUserToken(userId: user.userId, name: user.name, email: user.email, issuedAt: now, expiresAt: now))
+    }
+
     /// The Zendesk JWT for the contents of a user token already read with ``readUserToken(_:)``:
     /// the second half of ``exchange(userToken:)`` (which calls it), with the same claims and errors.
     public func mintJWT(for contents: ZendeskSupportUserToken) throws(IdentityError) -> String {

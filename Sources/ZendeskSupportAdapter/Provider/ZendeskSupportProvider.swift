@@ -15,7 +15,7 @@ public actor ZendeskSupportProvider: IdentityProvider {
     /// Where the provider's events are emitted.
     public nonisolated let eventHub = EventHub()
     /// The JWT endpoint logic registered with Zendesk.
-    public nonisolated let endpoint: ZendeskSupportJWTEndpoint
+    public nonisolated let endpoint: TokenExchangeEndpoint
 
     let supportIssuer: ZendeskSupportIssuer
     let port: any ZendeskSupportSDKPort
@@ -29,9 +29,9 @@ public actor ZendeskSupportProvider: IdentityProvider {
         self.port = port
         self.clock = clock
         self.capabilities = issuer.auth == .jwt ? [.jwt, .tokenExchange, .logout, .conversations] : [.anonymousUsers, .logout, .conversations]
-        let endpoint = ZendeskSupportJWTEndpoint(issuer: issuer)
+        let endpoint = TokenExchangeEndpoint(exchanger: issuer)
         self.endpoint = endpoint
-        port.registerJWTEndpoint { body, contentType in endpoint.handle(formBody: body, contentType: contentType) }
+        port.registerJWTEndpoint { body, contentType in await endpoint.handle(formBody: body, contentType: contentType) }
     }
 
     func emit(_ name: IdentityEvent.Name, _ payload: IdentityEvent.Payload = .none) {

@@ -2,6 +2,8 @@ import Foundation
 import IdentityBridge
 import IdentityBridgeCLI
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 
 /// Why the interop tests could not talk to Python.

@@ -2,6 +2,8 @@ import Foundation
 import IdentityBridge
 import IdentityBridgeCLI
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Testing
 
 /// The secret the test configuration resolves; no CLI output may ever contain it.

@@ -1,6 +1,8 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 import Synchronization
 
 // A complete third-party kind defined only in these tests, so the CLI plumbing is tested without
@@ -17,7 +19,7 @@ struct EchoSettings: ProviderSettings {
     let lifetime: Int64
 }
 
-func parseEchoSettings(_ reader: SettingsReader) -> (any ProviderSettings)? {
+func parseEchoSettings(_ reader: SettingsReader) -> EchoSettings? {
     let secret = reader.secret("secret")
     let lifetime = reader.duration("token_lifetime", default: 300, range: 1...3600)
     guard let secret else { return nil }
@@ -29,6 +31,13 @@ struct EchoIssuer: TokenExchanging {
     let provider: ProviderReference
     let settings: EchoSettings
     let clock: any IdentityClock
+
+    var exchangeFormField: String { "echo_token" }
+
+    func exchange(user: UserIdentity) throws(IdentityError) -> String {
+        guard let jwt = try issue(for: user).jwt else { throw .unsupported("exchange", provider: provider) }
+        return jwt
+    }
 
     func issue(for user: UserIdentity) throws(IdentityError) -> Credential {
         guard let userId = user.userId, !userId.isEmpty else {
@@ -142,18 +151,24 @@ final class EchoProvider: IdentityProvider {
 struct EchoPlugin: ProviderPlugin, VendorEventMapping {
     var kind: ProviderKind { .echo }
 
-    func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? { parseEchoSettings(reader) }
+    func parseSettings(_ reader: SettingsReader) -> EchoSettings? { parseEchoSettings(reader) }
 
-    func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
-        EchoIssuer(provider: instance.reference, settings: try settings(instance, as: EchoSettings.self), clock: clock)
+    func makeIssuer(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext) throws(IdentityError) -> any CredentialIssuer {
+        EchoIssuer(provider: instance.reference, settings: settings, clock: context.clock)
     }
 
-    func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
+    func makeProvider(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
         guard let simulator = context.port(instance) as? EchoSimulator else {
             throw IdentityError(.configurationInvalid, message: "No echo SDK port is attached.", provider: instance.reference)
         }
-        let issuer = try makeIssuer(instance, clock: context.clock)
+        let issuer = try makeIssuer(settings, for: instance, context: context.issuerContext)
         return EchoProvider(reference: instance.reference, issuer: issuer, clock: context.clock, simulator: simulator)
+    }
+
+    func makeTokenExchanger(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext)
+        throws(IdentityError) -> (any TokenExchanging)?
+    {
+        EchoIssuer(provider: instance.reference, settings: settings, clock: context.clock)
     }
 
     /// `loggedIn` -> login_succeeded, `loggedOut` -> logged_out, `broken` -> invalid_value_type,
@@ -179,11 +194,11 @@ struct EchoPlugin: ProviderPlugin, VendorEventMapping {
 
 struct PlainPlugin: ProviderPlugin {
     var kind: ProviderKind { .plain }
-    func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? { parseEchoSettings(reader) }
-    func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
-        PlainIssuer(inner: EchoIssuer(provider: instance.reference, settings: try settings(instance, as: EchoSettings.self), clock: clock))
+    func parseSettings(_ reader: SettingsReader) -> EchoSettings? { parseEchoSettings(reader) }
+    func makeIssuer(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext) throws(IdentityError) -> any CredentialIssuer {
+        PlainIssuer(inner: EchoIssuer(provider: instance.reference, settings: settings, clock: context.clock))
     }
-    func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
+    func makeProvider(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
         throw .unsupported("makeProvider", provider: instance.reference)
     }
 }

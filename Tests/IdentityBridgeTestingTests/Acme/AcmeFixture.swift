@@ -1,5 +1,7 @@
 import IdentityBridge
 import IdentityBridgeTesting
+import IdentityBridgeSimulators
+import IdentityBridgeStandard
 
 /// Builds acme configurations, registries and conformance suites for tests.
 enum AcmeFixture {
@@ -26,11 +28,11 @@ enum AcmeFixture {
         return ProviderConformance(secrets: [secret]) {
             try ConformanceSubject.simulated(
                 configuration: configuration, app: "test", provider: "acme",
-                registry: registry(flaws), simulators: [AcmeSimulatorFactory()])
+                simulators: [AcmeSimulatorFactory()])
         }
     }
 
     static func runner(_ flaws: AcmeFlaws = []) throws -> ScenarioRunner {
-        ScenarioRunner(configuration: try configuration(flaws), registry: registry(flaws), simulators: [AcmeSimulatorFactory()])
+        ScenarioRunner(configuration: try configuration(flaws), simulators: [AcmeSimulatorFactory()])
     }
 }

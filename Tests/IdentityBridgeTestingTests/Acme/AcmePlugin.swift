@@ -37,25 +37,29 @@ struct AcmePlugin: ProviderPlugin {
     var flaws: AcmeFlaws = []
     var kind: ProviderKind { .acme }
 
-    func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? {
+    func parseSettings(_ reader: SettingsReader) -> AcmeSettings? {
         let secret = reader.secret("secret")
         let lifetime = reader.duration("token_lifetime", default: 600, range: 1...3600)
         guard let secret else { return nil }
         return AcmeSettings(secret: secret, tokenLifetime: lifetime)
     }
 
-    func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
-        AcmeIssuer(provider: instance.reference, settings: try settings(instance, as: AcmeSettings.self), clock: clock, flaws: flaws)
+    func makeIssuer(_ settings: AcmeSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext) throws(IdentityError)
+        -> any CredentialIssuer
+    {
+        AcmeIssuer(provider: instance.reference, settings: settings, clock: context.clock, flaws: flaws)
     }
 
-    func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
+    func makeProvider(_ settings: AcmeSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError)
+        -> any IdentityProvider
+    {
         guard let port = context.port(instance) as? any AcmePort else {
             throw IdentityError(
                 .configurationInvalid, message: "No acme SDK port is attached to \(instance.reference).",
                 recovery: "Build the context with SimulatedVendors(factories: [AcmeSimulatorFactory()]).", provider: instance.reference)
         }
         let issuer = AcmeIssuer(
-            provider: instance.reference, settings: try settings(instance, as: AcmeSettings.self), clock: context.clock, flaws: flaws)
+            provider: instance.reference, settings: settings, clock: context.clock, flaws: flaws)
         return AcmeProvider(reference: instance.reference, issuer: issuer, port: port, clock: context.clock, flaws: flaws)
     }
 }

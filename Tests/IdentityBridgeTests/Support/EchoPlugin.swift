@@ -27,7 +27,7 @@ struct EchoSettings: ProviderSettings {
 struct EchoPlugin: ProviderPlugin {
     var kind: ProviderKind { .echo }
 
-    func parseSettings(_ reader: SettingsReader) -> (any ProviderSettings)? {
+    func parseSettings(_ reader: SettingsReader) -> EchoSettings? {
         let secret = reader.secret("secret")
         let previous = reader.secrets("previous_secrets", maxCount: 3) ?? []
         let lifetime = reader.duration("token_lifetime", default: 300, range: 1...420)
@@ -48,11 +48,11 @@ struct EchoPlugin: ProviderPlugin {
             retries: retries, label: label, signingKeys: keys, region: region)
     }
 
-    func makeIssuer(_ instance: ProviderInstanceConfiguration, clock: any IdentityClock) throws(IdentityError) -> any CredentialIssuer {
-        EchoIssuer(provider: instance.reference, settings: try settings(instance, as: EchoSettings.self), clock: clock)
+    func makeIssuer(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext) throws(IdentityError) -> any CredentialIssuer {
+        EchoIssuer(provider: instance.reference, settings: settings, clock: context.clock)
     }
 
-    func makeProvider(_ instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
+    func makeProvider(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
         throw .unsupported("makeProvider", provider: instance.reference)
     }
 }

@@ -1,4 +1,5 @@
 public import IdentityBridge
+public import IdentityBridgeTesting
 public import ZendeskSupportAdapter
 import Crypto
 import Synchronization
@@ -23,7 +24,7 @@ public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPo
         public var anonymous: Bool
     }
 
-    typealias Endpoint = @Sendable (String, String) async -> ZendeskSupportJWTEndpoint.Response
+    typealias Endpoint = @Sendable (String, String) async -> TokenExchangeEndpoint.Response
 
     struct State {
         var endpoint: Endpoint?
@@ -68,7 +69,7 @@ public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPo
     }
 
     /// Records the customer's JWT endpoint.
-    public func registerJWTEndpoint(_ endpoint: @escaping @Sendable (String, String) async -> ZendeskSupportJWTEndpoint.Response) {
+    public func registerJWTEndpoint(_ endpoint: @escaping @Sendable (String, String) async -> TokenExchangeEndpoint.Response) {
         state.withLock { $0.endpoint = endpoint }
     }
 

@@ -1,4 +1,5 @@
 public import IdentityBridge
+public import IdentityBridgeTesting
 import ZendeskMessagingAdapter
 
 /// Makes `zendesk-messaging` simulators, one per configured instance, with the instance's signing

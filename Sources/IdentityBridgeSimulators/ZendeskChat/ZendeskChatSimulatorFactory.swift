@@ -1,4 +1,5 @@
 public import IdentityBridge
+public import IdentityBridgeTesting
 import ZendeskChatAdapter
 
 /// Makes `zendesk-chat` simulators whose account key and shared secret are the instance's.

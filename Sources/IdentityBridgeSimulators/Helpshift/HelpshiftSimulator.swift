@@ -1,6 +1,7 @@
 import Foundation
 public import HelpshiftAdapter
 public import IdentityBridge
+public import IdentityBridgeTesting
 import Synchronization
 
 /// An in-memory Helpshift: the SDK X and its backend, written from helpshift-users.txt,

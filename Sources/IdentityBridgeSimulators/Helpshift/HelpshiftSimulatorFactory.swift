@@ -1,5 +1,6 @@
 import HelpshiftAdapter
 public import IdentityBridge
+public import IdentityBridgeTesting
 
 /// Makes ``HelpshiftSimulator``s with the vendor-side settings of each instance's configuration:
 /// the dashboard's identity verification and secrets (`secret` and `previous_secrets`), the digest

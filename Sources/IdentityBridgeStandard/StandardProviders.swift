@@ -4,15 +4,18 @@ import ZendeskChatAdapter
 import ZendeskMessagingAdapter
 import ZendeskSupportAdapter
 
-/// The four built-in provider kinds and their simulators.
+/// The four built-in provider kinds: what a backend imports next to `IdentityBridge`.
+///
+/// ```swift
+/// import IdentityBridge
+/// import IdentityBridgeStandard
+///
+/// let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: "identity.yaml")
+/// let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-chat")
+/// ```
 public enum StandardProviders {
     /// A registry holding the Helpshift, Zendesk Support, Zendesk Chat and Zendesk Messaging plugins.
     public static var registry: ProviderRegistry {
         ProviderRegistry([HelpshiftPlugin(), ZendeskSupportPlugin(), ZendeskChatPlugin(), ZendeskMessagingPlugin()])
-    }
-
-    /// Simulator factories for the four built-in kinds.
-    public static var simulatorFactories: [any VendorSimulatorFactory] {
-        [HelpshiftSimulatorFactory(), ZendeskSupportSimulatorFactory(), ZendeskChatSimulatorFactory(), ZendeskMessagingSimulatorFactory()]
     }
 }

@@ -1,4 +1,5 @@
 public import IdentityBridge
+public import IdentityBridgeTesting
 import ZendeskSupportAdapter
 
 /// Makes `zendesk-support` simulators whose admin setting and shared secret are the instance's.

@@ -1,4 +1,5 @@
 public import IdentityBridge
+public import IdentityBridgeTesting
 public import ZendeskChatAdapter
 import Synchronization
 

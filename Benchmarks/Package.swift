@@ -1,0 +1,36 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// The benchmark lives in its own package so that jwt-kit and the benchmark never enter a consumer's
+// dependency graph. From the repository root:
+//
+//     swift run --package-path Benchmarks -c release identity-bench [--quick]
+let package = Package(
+    name: "IdentityBridgeBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "IdentityBridge", path: ".."),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "identity-bench",
+            dependencies: [
+                .product(name: "IdentityBridge", package: "IdentityBridge"),
+                .product(name: "HelpshiftAdapter", package: "IdentityBridge"),
+                .product(name: "ZendeskSupportAdapter", package: "IdentityBridge"),
+                .product(name: "ZendeskChatAdapter", package: "IdentityBridge"),
+                .product(name: "ZendeskMessagingAdapter", package: "IdentityBridge"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
+        .testTarget(name: "IdentityBenchTests", dependencies: ["identity-bench"]),
+    ]
+)

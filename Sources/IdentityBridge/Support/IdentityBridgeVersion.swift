@@ -1,0 +1,5 @@
+/// The version of this package, as `identityctl --version` prints it and CHANGELOG.md lists it.
+public enum IdentityBridgeVersion {
+    /// The semantic version, e.g. `0.2.0`.
+    public static let current = "0.2.0"
+}
