@@ -21,8 +21,7 @@ private func readmeLoading(path: String, print: (Any) -> Void) {
 
 /// README "Embedding it".
 private func readmeEmbedding(path: String, user: UserIdentity, print: (Any) -> Void) async throws {
-    let registry = StandardProviders.registry
-    let configuration = try ConfigurationLoader(registry: registry).load(path: path)
+    let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: path)
 
     // Backend only: issue what the client app hands the vendor SDK.
     let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-chat", context: IssuerContext(clock: SystemClock()))
@@ -43,6 +42,36 @@ private func readmeEmbedding(path: String, user: UserIdentity, print: (Any) -> V
     print(recorder.names.map(\.rawValue))  // ["login_succeeded", "logged_out", "identity_reset"]
 }
 
+/// README "Use it in a backend".
+private func readmeBackend(path: String, user: UserIdentity, print: (Any) -> Void) throws {
+    let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: path)
+    let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-chat")
+    do {
+        let credential = try issuer.issue(for: user)
+        print(credential.fields)  // ["jwt": "eyJ..."]; Credential is Codable
+    } catch {
+        print((error.httpStatus, error.code, error.field ?? "-", error.message))  // 422 value_too_long external_id ...
+    }
+}
+
+/// README "Use it in a backend": the resolveUser mode of the Support JWT endpoint.
+private func readmeResolveUser(
+    path: String, sessions: [String: UserIdentity], body: String, contentType: String?
+) async throws -> TokenExchangeEndpoint.Response {
+    let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: path)
+    let exchanger = try configuration.makeTokenExchanger(app: "demo", provider: "zendesk-support")
+    let endpoint = TokenExchangeEndpoint(
+        exchanger: exchanger,
+        mode: .resolveUser { sessionToken throws(IdentityError) in
+            guard let user = sessions[sessionToken] else {  // your lookup; throw token_invalid to refuse (401)
+                throw IdentityError(.tokenInvalid, message: "Unknown session.")
+            }
+            return user
+        })
+    let response = await endpoint.handle(formBody: body, contentType: contentType)  // status + JSON body
+    return response
+}
+
 /// Collects what an example printed.
 private final class Printed {
     var values: [Any] = []
@@ -51,6 +80,30 @@ private final class Printed {
 
 @Suite("README examples compile and do what the README says")
 struct ReadmeExamplesTests {
+    @Test("Use it in a backend: a JWT for a valid user; 422 value_too_long naming external_id for a too-long id")
+    func backend() throws {
+        let printed = Printed()
+        try readmeBackend(path: exampleConfiguration, user: UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann"), print: printed.print)
+        #expect((printed.values.first as? [String: JSONValue])?["jwt"] != nil)
+        let long = String(repeating: "x", count: 300)
+        try readmeBackend(path: exampleConfiguration, user: UserIdentity(userId: long, email: "ann@example.com", name: "Ann"), print: printed.print)
+        let failure = try #require(printed.values.last as? (Int, IdentityError.Code, String, String))
+        #expect(failure.0 == 422)
+        #expect(failure.1 == .valueTooLong)
+        #expect(failure.2 == "external_id")
+    }
+
+    @Test("Use it in a backend: resolveUser maps the app's session token to a Zendesk JWT, 401 otherwise")
+    func resolveUser() async throws {
+        let sessions = ["s-1": UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann")]
+        let form = "application/x-www-form-urlencoded"
+        let ok = try await readmeResolveUser(path: exampleConfiguration, sessions: sessions, body: "user_token=s-1", contentType: form)
+        #expect(ok.status == 200)
+        #expect(try DecodedJWT.decode(try #require(ok.jwt)).claims["external_id"] == "u-1")
+        let refused = try await readmeResolveUser(path: exampleConfiguration, sessions: sessions, body: "user_token=s-2", contentType: form)
+        #expect(refused.status == 401)
+    }
+
     @Test("Loading in code: config.example.yaml loads; a broken file prints FILE:LINE:COLUMN diagnostics")
     func loading() throws {
         let printed = Printed()

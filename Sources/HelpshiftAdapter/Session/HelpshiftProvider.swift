@@ -72,7 +72,9 @@ public final class HelpshiftProvider: IdentityProvider {
         case .event(let name, let data):
             let events: [IdentityEvent]
             do { events = try HelpshiftEventMapper.map(name: name, data: data, provider: reference, timestamp: now) } catch {
-                logger.warning("Helpshift event \(name) has malformed data: \(error.message)")
+                logger.warning(
+                    "Helpshift event data is malformed; passed through as vendor_event",
+                    metadata: ["event": "\(name.prefix(64))", "code": "\(error.code.rawValue)", "field": "\(error.field ?? "-")"])
                 eventHub.emit(IdentityEvent(.vendorEvent, provider: reference, payload: .vendor(name: name, data: data), timestamp: now))
                 return
             }

@@ -28,7 +28,9 @@ extension ZendeskMessagingProvider {
         } catch {
             let failure = error.identityError(provider: reference)
             sessionExpiresAt = nil
-            logger.warning("Zendesk Messaging loginUser failed: \(failure.code) [\(error.code)] \(failure.message); continuing unauthenticated.")
+            logger.warning(
+                "Zendesk Messaging loginUser failed; continuing unauthenticated",
+                metadata: ["code": "\(failure.code.rawValue)", "vendor_code": "\(error.code)", "instance": "\(reference.name)"])
             emit(.authenticationFailed, .failure(failure))
             let fallback = await port.currentUser()
             emit(.fellBackToAnonymous, fallback.map { .user($0.providerUser) } ?? .none)
@@ -55,12 +57,16 @@ extension ZendeskMessagingProvider {
         let left: Int64
         switch check {
         case .expiresSoon(let secondsLeft):
-            logger.warning("Zendesk Messaging JWT expires in \(secondsLeft)s, within the \(expiryWarningMargin)s warning margin; authenticate with a fresher token before showing conversations.")
+            logger.warning(
+                "Zendesk Messaging JWT expires within the warning margin; authenticate with a fresher token before showing conversations",
+                metadata: ["seconds_left": "\(secondsLeft)", "margin": "\(expiryWarningMargin)", "instance": "\(reference.name)"])
             requestRefresh(.expiresSoon, ["seconds_left": .int(secondsLeft), "margin": .int(expiryWarningMargin)])
             reason = .expiresSoon
             left = secondsLeft
         case .expired:
-            logger.warning("Zendesk Messaging JWT has already expired; loginUser will fail with expiredJWT unless a token source supplies a fresh one.")
+            logger.warning(
+                "Zendesk Messaging JWT has already expired; loginUser will fail with expiredJWT unless a token source supplies a fresh one",
+                metadata: ["instance": "\(reference.name)"])
             guard tokenSource != nil else { return jwt }
             requestRefresh(.expired, [:])
             reason = .expired

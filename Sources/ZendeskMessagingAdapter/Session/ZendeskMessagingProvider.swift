@@ -51,7 +51,9 @@ public actor ZendeskMessagingProvider: IdentityProvider {
         port.addEventObserver { [eventHub, clock, logger] event in
             for uniform in event.uniformEvents(provider: reference, timestamp: clock.now()) {
                 if uniform.name == .authenticationFailed, let error = uniform.error {
-                    logger.warning("Zendesk Messaging authentication failed: \(error.code) [\(error.vendorCode ?? "-")] \(error.message)")
+                    logger.warning(
+                        "Zendesk Messaging authentication failed",
+                        metadata: ["code": "\(error.code.rawValue)", "vendor_code": "\(error.vendorCode ?? "-")", "instance": "\(reference.name)"])
                 }
                 eventHub.emit(uniform)
             }
