@@ -25,7 +25,9 @@ extension HelpshiftProvider {
             return try await identityLogin(jwt)
         }
         var userData: [String: String] = [:]
-        for (key, value) in credential.fields where key != "jwt" {
+        // full_privacy: "no email or name is sent to Helpshift", whatever the credential carries.
+        let withheld: Set<String> = settings.fullPrivacy ? ["jwt", "userEmail", "userName"] : ["jwt"]
+        for (key, value) in credential.fields where !withheld.contains(key) {
             guard let text = value.stringValue else {
                 throw IdentityError(
                     .invalidValueType, field: key, message: "Login dictionary value \"\(key)\" is \(value.typeNameWithArticle); Helpshift takes strings only.",
@@ -113,8 +115,9 @@ extension HelpshiftProvider {
     /// reports one reason for "Identities JWT not in valid format" and for an `iat` that is not
     /// "less than 24 hours old" (vendor-notes), so the adapter checks the JWT it sent the way its
     /// own issuer verifies one (signature with `identity_secret`, then `iat` against the clock):
-    /// `token_expired` when `iat` is 24 hours old or more, `claim_invalid` when `iat` is not an
-    /// integer, both keeping the vendor code IdentityTokenInvalid. `nil` (stay `token_invalid`)
+    /// `token_expired` when `iat` is 24 hours old or more, `token_not_yet_valid` when `iat` is in the
+    /// future beyond the clock skew, `claim_invalid` when `iat` is not an integer, all keeping the
+    /// vendor code IdentityTokenInvalid. `nil` (stay `token_invalid`)
     /// for anything else, including a signature that does not match and a JWT the issuer accepts.
     func identityTokenInvalidReason(_ jwt: String) -> IdentityError? {
         do throws(IdentityError) {
@@ -122,7 +125,7 @@ extension HelpshiftProvider {
             return nil
         } catch {
             guard error.vendorCode == HelpshiftLoginFailureReason.identityTokenInvalid.rawValue,
-                  error.code == .tokenExpired || (error.code == .claimInvalid && error.field == "iat")
+                  error.code == .tokenExpired || error.code == .tokenNotYetValid || (error.code == .claimInvalid && error.field == "iat")
             else { return nil }
             var refined = error.attributed(to: reference)
             refined.message = "Helpshift refused the Identity System login: IdentityTokenInvalid. " + refined.message

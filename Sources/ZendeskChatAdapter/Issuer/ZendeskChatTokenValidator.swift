@@ -40,7 +40,7 @@ public struct ZendeskChatTokenValidator: Sendable {
         do {
             externalId = try jwt.requiredString("external_id")
             issuedAt = try jwt.requiredInt("iat")
-            expiresAt = try jwt.optionalInt("exp")
+            expiresAt = try jwt.presentInt("exp")
         } catch {
             return fail(error.code == .claimMissing ? .claimMissing : .claimInvalid, error.message, field: error.field)
         }
