@@ -118,7 +118,8 @@ struct EventsCommand: AsyncParsableCommand {
                 .invalidValueType, field: "name", message: "Line \(lineNumber) has no string \"name\" (the vendor event name).",
                 recovery: "Add \"name\": \"<vendor event name>\".")
         }
-        let data = object["data"].flatMap { $0.isNull ? nil : $0 } ?? .object([:])
+        var data = object["data"] ?? .object([:])
+        if data.isNull { data = .object([:]) }
         guard data.objectValue != nil else {
             throw IdentityError(
                 .invalidValueType, field: "data", message: "Line \(lineNumber): \"data\" is JSON \(data.typeNameWithArticle), not an object.",

@@ -32,11 +32,11 @@ struct ZendeskChatIssuerTests {
         #expect(try DecodedJWT.decode(second).requiredInt("iat") == ChatFixture.start + 60)
     }
 
-    @Test("a user without userId -> claim_missing; without name -> invalid_name; without email -> invalid_email (as verify says)")
+    @Test("a user without userId -> missing_identifier; without name -> invalid_name; without email -> invalid_email (as verify says)")
     func requiredFields() throws {
         let issuer = try ChatFixture.issuer(clock: clock)
-        let cases: [(UserIdentity, IdentityError.Code, String, String)] = [
-            (UserIdentity(email: "ann@example.com", name: "Ann"), .claimMissing, "userId", "invalidAccessToken"),
+        let cases: [(UserIdentity, IdentityError.Code, String, String?)] = [
+            (UserIdentity(email: "ann@example.com", name: "Ann"), .missingIdentifier, "userId", nil),
             (UserIdentity(userId: "u-1", email: "ann@example.com"), .invalidName, "name", "invalidName"),
             (UserIdentity(userId: "u-1", name: "Ann"), .invalidEmail, "email", "invalidEmail"),
         ]

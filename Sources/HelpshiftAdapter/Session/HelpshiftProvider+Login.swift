@@ -133,6 +133,27 @@ extension HelpshiftProvider {
         }
     }
 
+    /// The per-key verdict of IdentitiesDataInvalid, the one `verify` gives: the first problem the
+    /// adapter's own validator finds in `jwt` (per-key code, e.g. `value_too_long`
+    /// [HelpshiftValueLengthLimitExceeded]), else the first per-key reason of the SDK's error data
+    /// (keys in order). `nil` when neither names one.
+    func identitiesDataInvalidReason(_ jwt: String, errors: [String: String]) -> IdentityError? {
+        let dataInvalid = HelpshiftLoginFailureReason.identitiesDataInvalid.rawValue
+        do throws(IdentityError) {
+            _ = try helpshiftIssuer.verifyIdentityToken(jwt)
+        } catch {
+            if error.vendorCode == dataInvalid || HelpshiftDataErrorReason(vendorName: error.vendorCode ?? "") != nil {
+                var refined = error.attributed(to: reference)
+                refined.message = "Helpshift refused the Identity System login: IdentitiesDataInvalid. " + refined.message
+                return refined
+            }
+        }
+        guard let key = errors.keys.sorted().first, let reason = HelpshiftDataErrorReason(vendorName: errors[key] ?? "") else { return nil }
+        var refined = reason.error(key: key, provider: reference)
+        refined.message = "Helpshift refused the Identity System login: IdentitiesDataInvalid. " + refined.message
+        return refined
+    }
+
     /// `loginWithIdentity`: an empty JWT logs in the anonymous user.
     func identityLogin(_ jwt: String, config: [String: JSONValue] = [:]) async throws(IdentityError) -> IdentitySession {
         let previous = await port.currentUser()
@@ -150,6 +171,7 @@ extension HelpshiftProvider {
             var error = known?.error(errors: errors, provider: reference)
                 ?? IdentityError(.unknown, vendorCode: reason, message: "Helpshift refused the Identity System login: \(reason).", provider: reference)
             if known == .identityTokenInvalid, let refined = identityTokenInvalidReason(jwt) { error = refined }
+            if known == .identitiesDataInvalid { error = identitiesDataInvalidReason(jwt, errors: errors) ?? error }
             emit(.loginFailed, .failure(error))
             throw error
         case .success:

@@ -40,10 +40,12 @@ public struct ZendeskChatIssuer: CredentialIssuer {
 
     /// The Chat JWT for `user`, issued at `issuedAt` and expiring `tokenLifetime` seconds later.
     public func mint(for user: UserIdentity, issuedAt: Int64) throws(IdentityError) -> String {
-        // Without an external_id the backend answers claim_missing (invalidAccessToken): the same here.
+        // A neutral user without an id is the cross-vendor missing_identifier rule (the conformance
+        // kit's), not a JWT claim the backend sees: no vendor code.
         guard let externalId = user.userId else {
-            throw ZendeskChatFailureReason.claimMissing.error(
-                "Zendesk Chat needs an external_id for an authenticated visitor; the user has no userId.", field: "userId", provider: provider)
+            throw IdentityError(
+                .missingIdentifier, field: "userId", message: "Zendesk Chat needs an external_id for an authenticated visitor.",
+                recovery: "Pass the user's stable id as userId (it becomes external_id).", provider: provider)
         }
         guard let name = user.name else {
             throw ZendeskChatFailureReason.nameInvalid.error("The Chat JWT requires a name; the user has none.", provider: provider)
