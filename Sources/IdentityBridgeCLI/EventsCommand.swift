@@ -7,7 +7,7 @@ struct EventsCommand: AsyncParsableCommand {
         commandName: "events",
         abstract: "Map raw vendor events (JSON lines on stdin) into uniform events (JSON lines on stdout).",
         discussion: """
-            Reads one vendor event per line, {"name": "...", "data": {...}}, and writes each uniform event as \
+            Reads one vendor event per line, {"name": "...", "data": {...}} ("data" may be absent or null), and writes each uniform event as \
             {"name", "provider", "kind", "data"}. A line that cannot be mapped gives {"error": {...}, "line": \
             N}; processing goes on and the exit status is 1 at the end. --provider is a kind (helpshift, \
             zendesk-chat, ...) or, with --config and --app, an instance name.
@@ -97,7 +97,8 @@ struct EventsCommand: AsyncParsableCommand {
         }
     }
 
-    /// `{"name": String, "data": Object}` (data optional) from one input line.
+    /// `{"name": String, "data": Object}` from one input line. `data` is optional, and `null` is the
+    /// same as absent (the vendor documents many events whose data is nil): both read as `{}`.
     static func parse(_ line: String, lineNumber: Int) throws(IdentityError) -> (String, JSONValue) {
         let value: JSONValue
         do {
@@ -117,7 +118,8 @@ struct EventsCommand: AsyncParsableCommand {
                 .invalidValueType, field: "name", message: "Line \(lineNumber) has no string \"name\" (the vendor event name).",
                 recovery: "Add \"name\": \"<vendor event name>\".")
         }
-        let data = object["data"] ?? .object([:])
+        var data = object["data"] ?? .object([:])
+        if data.isNull { data = .object([:]) }
         guard data.objectValue != nil else {
             throw IdentityError(
                 .invalidValueType, field: "data", message: "Line \(lineNumber): \"data\" is JSON \(data.typeNameWithArticle), not an object.",

@@ -18,6 +18,13 @@ public enum ZendeskMessagingLimits {
     /// The longest `token_lifetime` accepted: 24 hours. Zendesk sets no maximum, but a user JWT that
     /// lives longer than a day survives logouts and account changes for too long.
     public static let maxTokenLifetime: Int64 = 86_400
+    /// The default `max_token_lifetime`: 24 hours. Zendesk documents `exp` as optional with no
+    /// maximum; IdentityBridge refuses (`token_lifetime_too_long`) a JWT whose `exp` lies further
+    /// than this after its `iat` (or after now, without `iat`), so that no `exp` such as
+    /// `Int64.max` makes a token verify forever.
+    public static let defaultMaxTokenLifetime: Int64 = 86_400
+    /// The largest `max_token_lifetime` accepted: 30 days.
+    public static let maxMaxTokenLifetime: Int64 = 2_592_000
     /// The default `expiry_warning_margin`: five minutes.
     public static let defaultExpiryWarningMargin: Int64 = 300
     /// The largest `expiry_warning_margin` accepted: one hour (it must also stay below `token_lifetime`).
@@ -47,10 +54,22 @@ public enum ZendeskMessagingVendorCode {
     public static let invalidClaim = "invalidClaim"
     /// `external_id` is longer than ``ZendeskMessagingLimits/externalIdMaxLength`` (HTTP 401).
     public static let externalIdTooLong = "externalIdTooLong"
+    /// `exp` lies further ahead than `max_token_lifetime` allows (IdentityBridge's policy; the
+    /// adapter refuses the JWT before the SDK sees it).
+    public static let lifetimeTooLong = "lifetimeTooLong"
+    /// `iat` lies in the future beyond the clock skew (IdentityBridge's policy, checked before the SDK).
+    public static let issuedInFuture = "issuedInFuture"
     /// A plain HTTP 401 with no more detail.
     public static let unauthorized = "unauthorized"
     /// The vendor could not be reached.
     public static let networkError = "networkError"
     /// The conversation id does not belong to the current user (HTTP 404); not an identity failure.
     public static let conversationNotFound = "conversationNotFound"
+
+    /// Every identity failure name above (``conversationNotFound`` is not one): the rule set the
+    /// rule/path table test enumerates.
+    public static let identityFailures: [String] = [
+        expiredJWT, invalidJWT, unsupportedAlgorithm, unknownSigningKey, invalidSignature, missingClaim, invalidClaim,
+        externalIdTooLong, lifetimeTooLong, issuedInFuture, unauthorized, networkError,
+    ]
 }

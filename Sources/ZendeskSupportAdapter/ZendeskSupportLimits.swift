@@ -13,6 +13,12 @@ public enum ZendeskSupportLimits {
     public static let userTokenFormField = "user_token"
     /// The media type of the JWT endpoint's request body.
     public static let formContentType = "application/x-www-form-urlencoded"
+    /// Default `max_token_age` (seconds): a Zendesk JWT whose `iat` is 10 minutes old or more is
+    /// `token_expired`. The Support SDK documents no maximum age; the JWT is minted at the exchange
+    /// and posted straight to Zendesk, so a short conservative bound costs nothing.
+    public static let defaultMaxTokenAge: Int64 = 600
+    /// Longest allowed `max_token_age` (seconds): 1 day.
+    public static let maxMaxTokenAge: Int64 = 86_400
     /// Longest email address accepted.
     public static let emailMaxLength = 254
 }

@@ -8,7 +8,8 @@ extension ProviderKind {
 /// The `zendesk-support` plugin: Zendesk Support SDK anonymous and JWT identities.
 ///
 /// Settings: `auth` (anonymous | jwt, required), `secret` (Zendesk shared secret, required for
-/// jwt), `user_token_lifetime` (default 10m), optional `user_token_secret` (default: derived
+/// jwt), `user_token_lifetime` (default 10m), `max_token_age` (default 10m: the oldest `iat` a
+/// Zendesk JWT may carry and verify), optional `user_token_secret` (default: derived
 /// from `secret` with HKDF-SHA256, see ``ZendeskSupportSettings/deriveUserTokenKey(from:)``).
 public struct ZendeskSupportPlugin: ProviderPlugin {
     /// Creates the plugin.
@@ -16,7 +17,7 @@ public struct ZendeskSupportPlugin: ProviderPlugin {
     /// The `zendesk-support` kind.
     public var kind: ProviderKind { .zendeskSupport }
 
-    /// Reads `auth`, `secret`, `user_token_secret` and `user_token_lifetime`.
+    /// Reads `auth`, `secret`, `user_token_secret`, `user_token_lifetime` and `max_token_age`.
     public func parseSettings(_ reader: SettingsReader) -> ZendeskSupportSettings? {
         let auth = reader.choice("auth", ZendeskSupportAuthMode.allCases.map(\.rawValue), default: nil).flatMap(ZendeskSupportAuthMode.init(rawValue:))
         if auth == .anonymous {
@@ -33,12 +34,15 @@ public struct ZendeskSupportPlugin: ProviderPlugin {
         let userTokenSecret = reader.secret("user_token_secret", required: false)
         let lifetime = reader.duration(
             "user_token_lifetime", default: ZendeskSupportLimits.defaultUserTokenLifetime, range: 1...ZendeskSupportLimits.maxUserTokenLifetime)
+        let maxTokenAge = reader.duration(
+            "max_token_age", default: ZendeskSupportLimits.defaultMaxTokenAge, range: 1...ZendeskSupportLimits.maxMaxTokenAge)
         guard let auth, !reader.hasErrors else { return nil }
-        return ZendeskSupportSettings(auth: auth, secret: secret, userTokenSecret: userTokenSecret, userTokenLifetime: lifetime)
+        return ZendeskSupportSettings(
+            auth: auth, secret: secret, userTokenSecret: userTokenSecret, userTokenLifetime: lifetime, maxTokenAge: maxTokenAge)
     }
 
     /// Settings that only a JWT app uses; an anonymous app that sets them is a configuration error.
-    static let jwtOnlyKeys = ["secret", "secret_file", "user_token_secret", "user_token_secret_file", "user_token_lifetime"]
+    static let jwtOnlyKeys = ["secret", "secret_file", "user_token_secret", "user_token_secret_file", "user_token_lifetime", "max_token_age"]
 
     /// Builds the issuer (user tokens, exchange and verification).
     public func makeIssuer(_ settings: ZendeskSupportSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext)

@@ -16,6 +16,7 @@ public enum ZendeskSupportAuthMode: String, CaseIterable, Hashable, Sendable {
 ///   auth: jwt                              # anonymous | jwt (the admin setting)
 ///   secret: ${ZENDESK_SUPPORT_SECRET}      # Zendesk shared secret for the JWT
 ///   user_token_lifetime: 10m               # our opaque user token
+///   max_token_age: 10m                     # a Zendesk JWT older than this does not verify
 ///   # user_token_secret: ${USER_TOKEN_SECRET}   # optional; else derived from secret with HKDF-SHA256
 /// ```
 public struct ZendeskSupportSettings: ProviderSettings, Hashable {
@@ -27,14 +28,18 @@ public struct ZendeskSupportSettings: ProviderSettings, Hashable {
     public var userTokenSecret: Secret?
     /// Lifetime of user tokens, seconds.
     public var userTokenLifetime: Int64
+    /// The oldest `iat` a Zendesk JWT may carry and still verify (`max_token_age`), seconds.
+    public var maxTokenAge: Int64
 
     /// Creates settings.
     public init(auth: ZendeskSupportAuthMode, secret: Secret? = nil, userTokenSecret: Secret? = nil,
-                userTokenLifetime: Int64 = ZendeskSupportLimits.defaultUserTokenLifetime) {
+                userTokenLifetime: Int64 = ZendeskSupportLimits.defaultUserTokenLifetime,
+                maxTokenAge: Int64 = ZendeskSupportLimits.defaultMaxTokenAge) {
         self.auth = auth
         self.secret = secret
         self.userTokenSecret = userTokenSecret
         self.userTokenLifetime = userTokenLifetime
+        self.maxTokenAge = maxTokenAge
     }
 
     /// The user-token key: `user_token_secret`, else HKDF-SHA256 of `secret` with the info label

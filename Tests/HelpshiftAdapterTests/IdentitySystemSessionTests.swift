@@ -42,7 +42,11 @@ struct IdentitySystemSessionTests {
         let cases: [(String, String, IdentityError.Code)] = [
             ("not-a-jwt", "IdentityTokenInvalid", .tokenInvalid),
             (signed(["identities": [["identifier": "uid", "value": "u"]]]), "IatIsMandatory", .claimMissing),
-            (signed(["identities": [["identifier": "uid", "value": ""]], "iat": now]), "IdentitiesDataInvalid", .claimInvalid),
+            // IdentitiesDataInvalid is reported per key, as verify reports it (issue 15 A6).
+            (signed(["identities": [["identifier": "uid", "value": ""]], "iat": now]), "HelpshiftEmptyData", .claimInvalid),
+            (signed(["identities": [["identifier": "uid", "value": "u"]], "iat": .null]), "IatIsMandatory", .claimMissing),
+            // An iat in the future beyond the clock skew is no issue time: token_not_yet_valid.
+            (signed(["identities": [["identifier": "uid", "value": "u"]], "iat": .int(F.start + 3_600)]), "IdentityTokenInvalid", .tokenNotYetValid),
             (signed(["identities": .array((0...30).map { _ in ["identifier": "uid", "value": "u"] }), "iat": now]), "IdentitiesSizeLimitExceeded", .limitExceeded),
             (signed(["identities": [["identifier": "phone_number", "value": "+1"]], "iat": now]), "UidOrEmailIsMandatory", .missingIdentifier),
             // vendor-notes: iat "must be less than 24 hours old"; README: IdentityTokenInvalid is token_expired when iat is 24 h old or more.
@@ -69,8 +73,10 @@ struct IdentitySystemSessionTests {
         let h = try F.harness(Self.on)
         let jwt = signed(["identities": [["identifier": "uid", "value": .string(String(repeating: "u", count: 751)), "metadata": ["level": ""]]], "iat": .int(F.start)])
         let error = await F.asyncError { try await h.provider.login(credential: .jwt(jwt)) }
-        #expect(error?.message.contains("uid: HelpshiftValueLengthLimitExceeded") == true)
-        #expect(error?.message.contains("level: HelpshiftMetadataEmptyKeyOrValue") == true)
+        #expect(error?.code == .valueTooLong)
+        #expect(error?.vendorCode == "HelpshiftValueLengthLimitExceeded")
+        #expect(error?.message.contains("(uid): HelpshiftValueLengthLimitExceeded") == true)
+        #expect(error?.message.contains("(level): HelpshiftMetadataEmptyKeyOrValue") == true)
     }
 
     @Test("the simulator's login config checks: size and value types")

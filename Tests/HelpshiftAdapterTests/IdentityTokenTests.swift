@@ -45,6 +45,35 @@ struct IdentityTokenTests {
         #expect(error?.vendorCode == "IatIsMandatory")
     }
 
+    @Test("iat: null is IatIsMandatory (claim_missing), as a login says; an iat in 2149 is token_not_yet_valid, not valid for ever")
+    func iatNullAndFuture() throws {
+        let signer = HS256Signer(secret: Secret(HelpshiftFixture.identitySecret))
+        let identities: JSONValue = [["identifier": "uid", "value": "u-1"]]
+        let null = F.error { try issuer.verify(signer.sign(claims: ["identities": identities, "iat": .null]), for: nil) }
+        #expect(null?.code == .claimMissing)
+        #expect(null?.vendorCode == "IatIsMandatory")
+        let in2149 = F.error { try issuer.verify(signer.sign(claims: ["identities": identities, "iat": 5_711_817_600]), for: nil) }
+        #expect(in2149?.code == .tokenNotYetValid)
+        #expect(in2149?.vendorCode == "IdentityTokenInvalid")
+        #expect(in2149?.field == "iat")
+        let skewed = HelpshiftFixture.start + JWTFreshness.defaultClockSkew
+        #expect(throws: Never.self) { try issuer.verify(signer.sign(claims: ["identities": identities, "iat": .int(skewed)]), for: nil) }
+        let beyond = F.error { try issuer.verify(signer.sign(claims: ["identities": identities, "iat": .int(skewed + 1)]), for: nil) }
+        #expect(beyond?.code == .tokenNotYetValid)
+    }
+
+    @Test("full_privacy: the credential carries neither userEmail nor userName, and the identities JWT no email identity")
+    func fullPrivacyCredential() throws {
+        let user = UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann")
+        let open = try HelpshiftFixture.issuer(HelpshiftFixture.settings(identitySystem: true)).issue(for: user)
+        #expect(open["userEmail"] == "ann@example.com" && open["userName"] == "Ann")
+        let privateIssuer = HelpshiftFixture.issuer(HelpshiftFixture.settings(fullPrivacy: true, identitySystem: true))
+        let credential = try privateIssuer.issue(for: user)
+        #expect(Set(credential.fields.keys) == ["userId", "userAuthToken", "jwt"])
+        let identities = try DecodedJWT.decode(credential.jwt ?? "").claim("identities")?.arrayValue ?? []
+        #expect(identities.map { $0["identifier"] } == ["uid"])
+    }
+
     @Test("\"iat is mandatory and must be less than 24 hours old\"")
     func iatAge() throws {
         let jwt = try token([.init(identifier: "uid", value: "u-1")])

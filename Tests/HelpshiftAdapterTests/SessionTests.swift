@@ -78,7 +78,17 @@ struct SessionTests {
         #expect(await h.simulator.currentUser()?.isAnonymous == true)
         let refused = await F.asyncError { try await h.provider.login(UserIdentity(email: "ann@example.com")) }
         #expect(refused?.code == .missingIdentifier)
-        _ = try await h.provider.login(UserIdentity(userId: "u-1", email: "ann@example.com"))
+        // The direct SDK call above sent userEmail itself: the simulator records it.
+        #expect(await h.simulator.privacyLeaks == ["userEmail"])
+        _ = try await h.provider.login(UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann"))
+        // "no email or name is sent to Helpshift": neither reaches the simulated SDK through the adapter.
+        #expect(await h.simulator.privacyLeaks == ["userEmail"])
+        #expect(await h.simulator.user(withUserId: "u-1")?.email == nil)
+        // A raw credential that carries them anyway: the session adapter withholds them.
+        let token = try h.issuer.userAuthToken(for: UserIdentity(userId: "u-2"))
+        _ = try await h.provider.login(credential: Credential(fields: ["userId": "u-2", "userEmail": "bob@example.com", "userName": "Bob", "userAuthToken": .string(token)]))
+        #expect(await h.simulator.privacyLeaks == ["userEmail"])
+        #expect(await h.simulator.user(withUserId: "u-2")?.name == nil)
     }
 
     @Test("user matching: id priority, id match updates email, email match adds id, different id creates a user, ids case-sensitive, email case-insensitive")

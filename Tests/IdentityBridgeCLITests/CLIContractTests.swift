@@ -276,6 +276,17 @@ struct CLIContractTests {
         #expect(run.object == ["name": "logged_out", "provider": "eu", "kind": "echo", "data": [:]])
     }
 
+    @Test("events: \"data\": null is the same as absent data (the vendor lists many events whose data is nil)")
+    func eventsNullData() async throws {
+        let run = await identityctl(
+            ["events", "--provider", "echo"], input: [#"{"name":"loggedOut","data":null}"#, #"{"name":"loggedOut"}"#])
+        #expect(run.status == 0, "\(run.allText)")
+        #expect(run.json.count == 2)
+        #expect(run.json.first == run.json.last)
+        #expect(run.json.first?["name"] == "logged_out")
+        #expect(run.json.first?["error"] == nil)
+    }
+
     @Test("events: an unknown kind or a kind without event mapping is exit 1 with an error line; half of --config/--app is exit 2")
     func eventsErrors() async throws {
         let unknown = await identityctl(["events", "--provider", "nope"], input: [])

@@ -101,7 +101,7 @@ struct ZendeskChatIdentitySwitchTests {
         let error = await #expect(throws: IdentityError.self) {
             try await provider.login(UserIdentity(userId: "user-999", name: "Bob"))
         }
-        #expect(error?.code == .missingIdentifier)
+        #expect(error?.code == .invalidEmail)
         #expect(recorder.names == [.loginFailed])
         #expect(await provider.currentUser() == ann.user)
     }

@@ -32,18 +32,19 @@ struct ZendeskChatIssuerTests {
         #expect(try DecodedJWT.decode(second).requiredInt("iat") == ChatFixture.start + 60)
     }
 
-    @Test("a user without userId -> missing_identifier; without name -> invalid_name; without email -> missing_identifier")
+    @Test("a user without userId -> missing_identifier; without name -> invalid_name; without email -> invalid_email (as verify says)")
     func requiredFields() throws {
         let issuer = try ChatFixture.issuer(clock: clock)
-        let cases: [(UserIdentity, IdentityError.Code, String)] = [
-            (UserIdentity(email: "ann@example.com", name: "Ann"), .missingIdentifier, "userId"),
-            (UserIdentity(userId: "u-1", email: "ann@example.com"), .invalidName, "name"),
-            (UserIdentity(userId: "u-1", name: "Ann"), .missingIdentifier, "email"),
+        let cases: [(UserIdentity, IdentityError.Code, String, String?)] = [
+            (UserIdentity(email: "ann@example.com", name: "Ann"), .missingIdentifier, "userId", nil),
+            (UserIdentity(userId: "u-1", email: "ann@example.com"), .invalidName, "name", "invalidName"),
+            (UserIdentity(userId: "u-1", name: "Ann"), .invalidEmail, "email", "invalidEmail"),
         ]
-        for (user, code, field) in cases {
+        for (user, code, field, vendorCode) in cases {
             let error = #expect(throws: IdentityError.self) { try issuer.issue(for: user) }
             #expect(error?.code == code)
             #expect(error?.field == field)
+            #expect(error?.vendorCode == vendorCode)
         }
     }
 

@@ -212,7 +212,7 @@ struct ZendeskChatProviderTests {
     func invalidUser() async throws {
         let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
         let error = await #expect(throws: IdentityError.self) { try await provider.login(UserIdentity(userId: "u-1", name: "Ann")) }
-        #expect(error?.code == .missingIdentifier)
+        #expect(error?.code == .invalidEmail)
         #expect(recorder.names == [.loginFailed])
         #expect(await simulator.currentVisitor() == nil)
     }

@@ -24,7 +24,7 @@ struct ZendeskMessagingAuditTests {
         #expect(check(exp: Fixture.start, now: Fixture.start) == .expired)
     }
 
-    @Test("login with exp = Int64.min fails as expiredJWT instead of trapping; exp = Int64.max logs in")
+    @Test("login with exp = Int64.min fails as expiredJWT instead of trapping; exp = Int64.max is token_lifetime_too_long (max_token_lifetime), not a token that never expires")
     func loginWithExtremeExp() async throws {
         let session = try Session()
         let past = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: .min))
@@ -32,7 +32,11 @@ struct ZendeskMessagingAuditTests {
         #expect(error?.code == .tokenExpired)
         #expect(error?.vendorCode == ZendeskMessagingVendorCode.expiredJWT)
         let future = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: .max))
-        let result = try await session.provider.login(credential: .jwt(future))
+        let refused = await identityError { _ = try await session.provider.login(credential: .jwt(future)) }
+        #expect(refused?.code == .tokenLifetimeTooLong)
+        #expect(refused?.vendorCode == ZendeskMessagingVendorCode.lifetimeTooLong)
+        let bounded = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: Fixture.start + ZendeskMessagingLimits.defaultMaxTokenLifetime))
+        let result = try await session.provider.login(credential: .jwt(bounded))
         #expect(result.user.isAuthenticated)
     }
 

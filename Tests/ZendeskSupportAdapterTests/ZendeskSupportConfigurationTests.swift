@@ -74,7 +74,7 @@ struct ZendeskSupportConfigurationTests {
 
     @Test("a JWT minted with jwt-kit verifies here")
     func jwtKitHere() async throws {
-        let token = try await keys().sign(SupportPayload(jti: "abc", iat: 5, name: "Ann", email: "ann@example.com", external_id: "u-9"), kid: JWKIdentifier(string: "k1"))
+        let token = try await keys().sign(SupportPayload(jti: "abc", iat: Int(SupportFixture.start), name: "Ann", email: "ann@example.com", external_id: "u-9"), kid: JWKIdentifier(string: "k1"))
         let verified = try SupportFixture.issuer(clock: ManualClock(unixSeconds: SupportFixture.start)).verify(token, for: nil)
         #expect(verified.claims["external_id"] == "u-9" && verified.claims["jti"] == "abc")
     }

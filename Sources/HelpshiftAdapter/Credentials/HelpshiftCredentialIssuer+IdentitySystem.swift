@@ -59,21 +59,18 @@ extension HelpshiftCredentialIssuer {
                 recovery: "Sign the JWT with identity_secret.", provider: provider)
         }
         let iat: Int64
-        // IatIsMandatory: "iat key is missing in the JWT"; an iat of the wrong type is a JWT "not in valid format".
-        let iatPresent = decoded.claim("iat").map { !$0.isNull } ?? false
-        let iatVendor = iatPresent ? invalid : HelpshiftLoginFailureReason.iatIsMandatory.rawValue
-        do { iat = try decoded.requiredInt("iat", vendorCode: iatVendor) } catch {
+        // IatIsMandatory: "iat key is missing in the JWT" (absent or null: no value); an iat of the
+        // wrong type is a JWT "not in valid format".
+        let iatVendor = decoded.claim("iat").map { !$0.isNull } ?? false ? invalid : HelpshiftLoginFailureReason.iatIsMandatory.rawValue
+        do { iat = try decoded.mandatoryInt("iat", vendorCode: iatVendor) } catch {
             throw error.attributed(to: provider)
         }
-        // Overflow-safe: a hostile iat (e.g. Int64.min) is refused, not a trap.
-        let (age, overflow) = clock.unixSeconds().subtractingReportingOverflow(iat)
-        guard !overflow, age < HelpshiftLimits.identityTokenMaxAge else {
-            throw IdentityError(
-                .tokenExpired, field: "iat", vendorCode: invalid,
-                message: overflow
-                    ? "The identities JWT's iat (\(iat)) is out of range; Helpshift accepts it for less than 24 hours."
-                    : "The identities JWT was issued \(age) seconds ago; Helpshift accepts it for less than 24 hours.",
-                recovery: "Issue a fresh identities JWT; do not cache it for 24 hours or more.", provider: provider)
+        // "iat is mandatory and must be less than 24 hours old" (vendor-notes); an iat in the future
+        // beyond the core's clock skew is no issue time either.
+        if let violation = HelpshiftLimits.identityTokenFreshness.violation(iat: iat, exp: nil, now: clock.unixSeconds()) {
+            throw violation.error(
+                vendorCode: invalid, recovery: "Issue a fresh identities JWT with iat = now; do not cache it for 24 hours or more.",
+                provider: provider)
         }
         let identities = try parseIdentities(decoded.claim("identities"))
         try HelpshiftIdentityValidator.validate(identities, fullPrivacy: settings.fullPrivacy, provider: provider)

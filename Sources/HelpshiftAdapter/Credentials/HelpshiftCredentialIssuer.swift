@@ -133,12 +133,16 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
     /// The login dictionary: `userId`, `userEmail`, `userName` (truncated to 255), `userAuthToken`,
     /// each left out when empty after trimming; plus `jwt` (the identities JWT) with the Identity System on,
     /// and then ``Credential/expiresAt`` = the JWT's `iat` + 24 hours.
+    ///
+    /// With `full_privacy: true` no email or name is sent to Helpshift: the dictionary carries neither
+    /// `userEmail` nor `userName`, and the identities JWT no `email` identity (the digest is on the
+    /// user id only).
     public func issue(for user: UserIdentity) throws(IdentityError) -> Credential {
         let ids = try identifiers(of: user)
         var fields: [String: JSONValue] = [:]
         if let userId = ids.userId { fields["userId"] = .string(userId) }
-        if let email = ids.email { fields["userEmail"] = .string(email) }
-        if let name = user.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
+        if !settings.fullPrivacy, let email = ids.email { fields["userEmail"] = .string(email) }
+        if !settings.fullPrivacy, let name = user.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
             fields["userName"] = .string(String(name.prefix(HelpshiftLimits.userNameMaxLength)))
         }
         fields["userAuthToken"] = .string(digest(try digestMessage(userId: ids.userId, email: ids.email), key: issuingKey))
@@ -146,7 +150,9 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
         // hours old; a JWT must not be cached longer than that" (vendor-notes).
         var expiresAt: Date?
         if settings.identitySystem {
-            let signed = try signedIdentityToken(for: HelpshiftIdentity.identities(for: user), forLogin: true)
+            var identities = HelpshiftIdentity.identities(for: user)
+            if settings.fullPrivacy { identities.removeAll { $0.identifier == "email" } }
+            let signed = try signedIdentityToken(for: identities, forLogin: true)
             fields["jwt"] = .string(signed.token)
             expiresAt = Self.identityTokenExpiry(iat: signed.iat)
         }

@@ -25,7 +25,9 @@ extension HelpshiftProvider {
             return try await identityLogin(jwt)
         }
         var userData: [String: String] = [:]
-        for (key, value) in credential.fields where key != "jwt" {
+        // full_privacy: "no email or name is sent to Helpshift", whatever the credential carries.
+        let withheld: Set<String> = settings.fullPrivacy ? ["jwt", "userEmail", "userName"] : ["jwt"]
+        for (key, value) in credential.fields where !withheld.contains(key) {
             guard let text = value.stringValue else {
                 throw IdentityError(
                     .invalidValueType, field: key, message: "Login dictionary value \"\(key)\" is \(value.typeNameWithArticle); Helpshift takes strings only.",
@@ -113,8 +115,9 @@ extension HelpshiftProvider {
     /// reports one reason for "Identities JWT not in valid format" and for an `iat` that is not
     /// "less than 24 hours old" (vendor-notes), so the adapter checks the JWT it sent the way its
     /// own issuer verifies one (signature with `identity_secret`, then `iat` against the clock):
-    /// `token_expired` when `iat` is 24 hours old or more, `claim_invalid` when `iat` is not an
-    /// integer, both keeping the vendor code IdentityTokenInvalid. `nil` (stay `token_invalid`)
+    /// `token_expired` when `iat` is 24 hours old or more, `token_not_yet_valid` when `iat` is in the
+    /// future beyond the clock skew, `claim_invalid` when `iat` is not an integer, all keeping the
+    /// vendor code IdentityTokenInvalid. `nil` (stay `token_invalid`)
     /// for anything else, including a signature that does not match and a JWT the issuer accepts.
     func identityTokenInvalidReason(_ jwt: String) -> IdentityError? {
         do throws(IdentityError) {
@@ -122,12 +125,33 @@ extension HelpshiftProvider {
             return nil
         } catch {
             guard error.vendorCode == HelpshiftLoginFailureReason.identityTokenInvalid.rawValue,
-                  error.code == .tokenExpired || (error.code == .claimInvalid && error.field == "iat")
+                  error.code == .tokenExpired || error.code == .tokenNotYetValid || (error.code == .claimInvalid && error.field == "iat")
             else { return nil }
             var refined = error.attributed(to: reference)
             refined.message = "Helpshift refused the Identity System login: IdentityTokenInvalid. " + refined.message
             return refined
         }
+    }
+
+    /// The per-key verdict of IdentitiesDataInvalid, the one `verify` gives: the first problem the
+    /// adapter's own validator finds in `jwt` (per-key code, e.g. `value_too_long`
+    /// [HelpshiftValueLengthLimitExceeded]), else the first per-key reason of the SDK's error data
+    /// (keys in order). `nil` when neither names one.
+    func identitiesDataInvalidReason(_ jwt: String, errors: [String: String]) -> IdentityError? {
+        let dataInvalid = HelpshiftLoginFailureReason.identitiesDataInvalid.rawValue
+        do throws(IdentityError) {
+            _ = try helpshiftIssuer.verifyIdentityToken(jwt)
+        } catch {
+            if error.vendorCode == dataInvalid || HelpshiftDataErrorReason(vendorName: error.vendorCode ?? "") != nil {
+                var refined = error.attributed(to: reference)
+                refined.message = "Helpshift refused the Identity System login: IdentitiesDataInvalid. " + refined.message
+                return refined
+            }
+        }
+        guard let key = errors.keys.sorted().first, let reason = HelpshiftDataErrorReason(vendorName: errors[key] ?? "") else { return nil }
+        var refined = reason.error(key: key, provider: reference)
+        refined.message = "Helpshift refused the Identity System login: IdentitiesDataInvalid. " + refined.message
+        return refined
     }
 
     /// `loginWithIdentity`: an empty JWT logs in the anonymous user.
@@ -147,6 +171,7 @@ extension HelpshiftProvider {
             var error = known?.error(errors: errors, provider: reference)
                 ?? IdentityError(.unknown, vendorCode: reason, message: "Helpshift refused the Identity System login: \(reason).", provider: reference)
             if known == .identityTokenInvalid, let refined = identityTokenInvalidReason(jwt) { error = refined }
+            if known == .identitiesDataInvalid { error = identitiesDataInvalidReason(jwt, errors: errors) ?? error }
             emit(.loginFailed, .failure(error))
             throw error
         case .success:

@@ -28,6 +28,8 @@ extension HelpshiftSimulator {
         // "must be less than 24 hours old"; an iat so far back that the age overflows is older still.
         let (age, overflow) = now.subtractingReportingOverflow(iat)
         guard !overflow, age < HelpshiftLimits.identityTokenMaxAge else { return .failure(.tokenInvalid) }
+        // An iat in the future is no "age" at all: beyond a clock skew it is not a valid issue time.
+        guard age >= -JWTFreshness.defaultClockSkew else { return .failure(.tokenInvalid) }
         guard let list = claims["identities"]?.arrayValue else { return .failure(.dataInvalid(["identities": "HelpshiftEmptyData"])) }
         guard list.count <= HelpshiftLimits.collectionMaxCount else { return .failure(.sizeLimit) }
         var errors: [String: String] = [:]

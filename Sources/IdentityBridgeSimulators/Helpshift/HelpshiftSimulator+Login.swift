@@ -134,8 +134,13 @@ extension HelpshiftSimulator {
     public func login(_ userData: [String: String]) -> Bool {
         checkSessionExpiry()
         let userId = Self.present(userData["userId"])
-        let email = Self.present(userData["userEmail"])
-        let name = Self.present(userData["userName"]).map { String($0.prefix(HelpshiftLimits.userNameMaxLength)) }
+        // With fullPrivacy the SDK sends no email or name to Helpshift: a login dictionary that
+        // carries one is recorded (``privacyLeaks``) and the value never reaches the directory.
+        if configuration.fullPrivacy {
+            privacyLeaks.append(contentsOf: ["userEmail", "userName"].filter { userData[$0] != nil })
+        }
+        let email = configuration.fullPrivacy ? nil : Self.present(userData["userEmail"])
+        let name = configuration.fullPrivacy ? nil : Self.present(userData["userName"]).map { String($0.prefix(HelpshiftLimits.userNameMaxLength)) }
         let token = Self.present(userData["userAuthToken"])
         var valid = userId != nil || email != nil
         if let userId, Self.hasOuterSpaces(userId) || userId.count > HelpshiftLimits.userIdMaxLength { valid = false }

@@ -104,6 +104,9 @@ public actor HelpshiftSimulator: HelpshiftSDKPort, VendorSimulator {
     var lastServerFetch: Int64?
     /// How many times the unread count was fetched from the (simulated) server.
     public internal(set) var serverUnreadRequests = 0
+    /// The login dictionary keys that reached Helpshift although `fullPrivacy` forbids them
+    /// (`userEmail`, `userName`), in order: empty when the app honoured full privacy.
+    public internal(set) var privacyLeaks: [String] = []
 
     /// Creates a simulator.
     public init(configuration: Configuration, clock: any IdentityClock) {

@@ -33,7 +33,8 @@ extension ZendeskChatSimulator {
         guard let iatValue = payload["iat"] else { return refuse(.claimMissing, "iat is missing.", field: "iat") }
         guard case .int(let iat) = iatValue else { return refuse(.claimInvalid, "iat is not an integer.", field: "iat") }
         var exp: Int64?
-        if let expValue = payload["exp"], expValue != .null {
+        // "exp: (optional) Integer value": present, it is an integer (null included is not).
+        if let expValue = payload["exp"] {
             guard case .int(let value) = expValue else { return refuse(.claimInvalid, "exp is not an integer.", field: "exp") }
             exp = value
         }

@@ -62,8 +62,9 @@ struct SimulatedMessagingJWT {
         case nil, .null?, .bool?: break
         default: return .failure(reject(ZendeskMessagingVendorCode.invalidClaim, "The JWT email_verified must be a boolean.", field: "email_verified"))
         }
+        // "exp | Integer | No": optional, but when present an integer (null is not one).
         switch claims["exp"] {
-        case nil, .null?: break
+        case nil: break
         case .int(let exp)?:
             if now >= exp {
                 return .failure(reject(ZendeskMessagingVendorCode.expiredJWT, ZendeskMessagingVendorCode.expiredJWTMessage, field: "exp"))

@@ -40,20 +40,20 @@ public struct ZendeskChatIssuer: CredentialIssuer {
 
     /// The Chat JWT for `user`, issued at `issuedAt` and expiring `tokenLifetime` seconds later.
     public func mint(for user: UserIdentity, issuedAt: Int64) throws(IdentityError) -> String {
+        // A neutral user without an id is the cross-vendor missing_identifier rule (the conformance
+        // kit's), not a JWT claim the backend sees: no vendor code.
         guard let externalId = user.userId else {
             throw IdentityError(
                 .missingIdentifier, field: "userId", message: "Zendesk Chat needs an external_id for an authenticated visitor.",
                 recovery: "Pass the user's stable id as userId (it becomes external_id).", provider: provider)
         }
         guard let name = user.name else {
-            throw IdentityError(
-                .invalidName, field: "name", vendorCode: ZendeskChatAuthenticationError.invalidName.rawValue,
-                message: "The Chat JWT requires a name.", recovery: "Pass the user's name.", provider: provider)
+            throw ZendeskChatFailureReason.nameInvalid.error("The Chat JWT requires a name; the user has none.", provider: provider)
         }
+        // One rule, one verdict: a Chat JWT without an email is what the backend reports as
+        // invalidEmail ("Invalid email was used to generate the JWT token"), so issuing says the same.
         guard let email = user.email else {
-            throw IdentityError(
-                .missingIdentifier, field: "email", vendorCode: ZendeskChatAuthenticationError.invalidEmail.rawValue,
-                message: "The Chat JWT requires an email.", recovery: "Pass the user's email address.", provider: provider)
+            throw ZendeskChatFailureReason.emailInvalid.error("The Chat JWT requires an email; the user has none.", provider: provider)
         }
         // In this order: the first failing rule is reported (no array of results is built).
         if let (reason, detail) = ZendeskChatClaimRules.checkExternalId(externalId) { throw reason.error(detail, provider: provider) }

@@ -40,38 +40,31 @@ public struct ZendeskChatTokenValidator: Sendable {
         do {
             externalId = try jwt.requiredString("external_id")
             issuedAt = try jwt.requiredInt("iat")
-            expiresAt = try jwt.optionalInt("exp")
+            expiresAt = try jwt.presentInt("exp")
         } catch {
             return fail(error.code == .claimMissing ? .claimMissing : .claimInvalid, error.message, field: error.field)
         }
         if let (reason, detail) = ZendeskChatClaimRules.checkExternalId(externalId) { return fail(reason, detail) }
         // Differences saturate: iat and exp are attacker-chosen integers and must never trap.
-        let ahead = Self.saturatingDifference(issuedAt, now)
+        let ahead = JWTFreshness.saturatingDifference(issuedAt, now)
         if ahead > ZendeskChatLimits.clockSkew {
             return fail(.issuedInFuture, "iat is \(ahead) seconds in the future; at most \(ZendeskChatLimits.clockSkew) seconds of clock skew are allowed.")
         }
         if let expiresAt {
             if expiresAt < issuedAt { return fail(.claimInvalid, "exp (\(expiresAt)) is before iat (\(issuedAt)).", field: "exp") }
-            let lifetime = Self.saturatingDifference(expiresAt, issuedAt)
+            let lifetime = JWTFreshness.saturatingDifference(expiresAt, issuedAt)
             if lifetime > ZendeskChatLimits.maxLifetime {
                 return fail(.lifetimeTooLong, "exp is \(lifetime) seconds after iat; at most \(ZendeskChatLimits.maxLifetime) seconds are allowed.")
             }
         }
         let claims = ZendeskChatClaims(name: name, email: email, externalId: externalId, issuedAt: issuedAt, expiresAt: expiresAt)
         if now >= claims.effectiveExpiry {
-            return fail(.tokenExpired, "The JWT expired \(Self.saturatingDifference(now, claims.effectiveExpiry)) seconds ago (at \(claims.effectiveExpiry)).")
+            return fail(.tokenExpired, "The JWT expired \(JWTFreshness.saturatingDifference(now, claims.effectiveExpiry)) seconds ago (at \(claims.effectiveExpiry)).")
         }
         if let boundExternalId, boundExternalId != externalId {
             return fail(.externalIdChanged, "The visitor is bound to another external_id; a JWT may not change it.")
         }
         return .success(claims)
-    }
-
-    /// `a - b`, clamped to `Int64.min ... Int64.max` instead of overflowing.
-    static func saturatingDifference(_ a: Int64, _ b: Int64) -> Int64 {
-        let (difference, overflow) = a.subtractingReportingOverflow(b)
-        guard overflow else { return difference }
-        return a > b ? .max : .min
     }
 
     /// The validated claims; throws the uniform error of the first check that fails.

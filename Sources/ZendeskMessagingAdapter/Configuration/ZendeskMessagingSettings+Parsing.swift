@@ -1,8 +1,8 @@
 import IdentityBridge
 
 extension ZendeskMessagingSettings {
-    /// Reads `signing_keys`, `active_key_id`, `token_lifetime`, `conversation_mode` and
-    /// `expiry_warning_margin`, reporting every problem at its YAML position.
+    /// Reads `signing_keys`, `active_key_id`, `token_lifetime`, `conversation_mode`,
+    /// `expiry_warning_margin` and `max_token_lifetime`, reporting every problem at its YAML position.
     static func parse(_ reader: SettingsReader) -> ZendeskMessagingSettings? {
         let limit = ZendeskMessagingLimits.maxSigningKeys
         var keys: [ZendeskMessagingSigningKey] = []
@@ -48,10 +48,12 @@ extension ZendeskMessagingSettings {
             reader.error("'expiry_warning_margin' of zendesk-messaging provider (\(margin)s\(marginGiven ? "" : ", the default")) must be shorter than 'token_lifetime' (\(lifetime)s), or every fresh token would already be close to expiry.", at: marginGiven ? "expiry_warning_margin" : "token_lifetime")
             return nil
         }
+        let maxLifetime = reader.duration("max_token_lifetime", default: ZendeskMessagingLimits.defaultMaxTokenLifetime,
+                                          range: lifetime...ZendeskMessagingLimits.maxMaxTokenLifetime)
         guard keysValid, let modeText, let mode = ZendeskMessagingConversationMode(rawValue: modeText) else { return nil }
         do throws(IdentityError) {
             return try ZendeskMessagingSettings(signingKeys: keys, activeKeyID: activeKeyID, tokenLifetime: lifetime,
-                                                conversationMode: mode, expiryWarningMargin: margin)
+                                                conversationMode: mode, expiryWarningMargin: margin, maxTokenLifetime: maxLifetime)
         } catch {
             reader.error(error.message)
             return nil

@@ -36,6 +36,7 @@ public struct ZendeskMessagingSigningKey: Hashable, Sendable, CustomStringConver
 ///   token_lifetime: 1h            # 1m ... 24h, default 1h
 ///   conversation_mode: single     # single | multi
 ///   expiry_warning_margin: 5m     # 0 ... 1h and below token_lifetime, default 5m
+///   max_token_lifetime: 24h       # token_lifetime ... 30d, default 24h: a farther exp does not verify
 /// ```
 public struct ZendeskMessagingSettings: ProviderSettings, Hashable {
     /// Every signing key, in configuration order. All of them verify.
@@ -48,18 +49,28 @@ public struct ZendeskMessagingSettings: ProviderSettings, Hashable {
     public let conversationMode: ZendeskMessagingConversationMode
     /// A JWT expiring within this many seconds is "close to expiry": the adapter warns before login.
     public let expiryWarningMargin: Int64
+    /// The farthest a JWT's `exp` may lie after its `iat` (or after now, without `iat`), seconds.
+    public let maxTokenLifetime: Int64
 
     /// Validates and creates settings; `configuration_invalid` naming the setting at fault.
     public init(
         signingKeys: [ZendeskMessagingSigningKey], activeKeyID: String? = nil,
         tokenLifetime: Int64 = ZendeskMessagingLimits.defaultTokenLifetime,
         conversationMode: ZendeskMessagingConversationMode = .single,
-        expiryWarningMargin: Int64 = ZendeskMessagingLimits.defaultExpiryWarningMargin
+        expiryWarningMargin: Int64 = ZendeskMessagingLimits.defaultExpiryWarningMargin,
+        maxTokenLifetime: Int64 = ZendeskMessagingLimits.defaultMaxTokenLifetime
     ) throws(IdentityError) {
         if let problem = Self.problem(signingKeys: signingKeys, activeKeyID: activeKeyID,
                                       tokenLifetime: tokenLifetime, expiryWarningMargin: expiryWarningMargin) {
             throw IdentityError(.configurationInvalid, field: "settings.\(problem.key)", message: problem.message, recovery: problem.recovery)
         }
+        guard (tokenLifetime...ZendeskMessagingLimits.maxMaxTokenLifetime).contains(maxTokenLifetime) else {
+            throw IdentityError(
+                .configurationInvalid, field: "settings.max_token_lifetime",
+                message: "max_token_lifetime is \(maxTokenLifetime)s; it must be between token_lifetime (\(tokenLifetime)s) and \(ZendeskMessagingLimits.maxMaxTokenLifetime)s.",
+                recovery: "Use a bound between token_lifetime and 30d (default 24h).")
+        }
+        self.maxTokenLifetime = maxTokenLifetime
         self.signingKeys = signingKeys
         self.activeKeyID = activeKeyID ?? signingKeys[0].keyID
         self.tokenLifetime = tokenLifetime

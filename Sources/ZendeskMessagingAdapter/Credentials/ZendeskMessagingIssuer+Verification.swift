@@ -90,10 +90,10 @@ extension ZendeskMessagingIssuer {
         let name = try jwt.optionalString("name")
         let email = try jwt.optionalString("email")
         let emailVerified = try jwt.optionalBool("email_verified")
-        let exp = try jwt.optionalInt("exp")
-        if let exp, clock.unixSeconds() >= exp {
-            throw Self.expired(exp: exp)
-        }
+        // A present exp (and iat, which the vendor does not define) must be a number: null is claim_invalid.
+        let exp = try jwt.presentInt("exp")
+        let iat = try jwt.presentInt("iat")
+        if let error = freshnessError(iat: iat, exp: exp) { throw error }
         let claims = ZendeskMessagingClaims(
             externalId: externalId, name: name, email: email, emailVerified: emailVerified, expiresAt: exp, keyID: signer.keyID)
         return (jwt, claims)
@@ -121,6 +121,37 @@ extension ZendeskMessagingIssuer {
     static func echo(_ value: JSONValue) -> String {
         let text = value.jsonString
         return text.count <= 64 ? text : text.prefix(64) + "…"
+    }
+
+    /// The freshness policy of a Messaging JWT: an `iat` at most ``JWTFreshness/defaultClockSkew``
+    /// in the future; an `exp` at most `max_token_lifetime` after `iat` (or now) and not passed.
+    var freshness: JWTFreshness { JWTFreshness(maxLifetime: settings.maxTokenLifetime) }
+
+    /// The error for the first freshness rule `iat` / `exp` break now, with its vendor code, or `nil`.
+    /// The session adapter applies it before `loginUser`, so a login and `verify` answer alike.
+    func freshnessError(iat: Int64?, exp: Int64?) -> IdentityError? {
+        switch freshness.violation(iat: iat, exp: exp, now: clock.unixSeconds()) {
+        case nil: return nil
+        case .expired?: return Self.expired(exp: exp ?? 0)
+        case .issuedInFuture(let ahead, let skew)?:
+            return JWTFreshness.Violation.issuedInFuture(secondsAhead: ahead, skew: skew).error(
+                vendorCode: ZendeskMessagingVendorCode.issuedInFuture, recovery: "Issue the JWT with iat = now (or leave iat out).")
+        case let violation?:
+            return violation.error(
+                vendorCode: ZendeskMessagingVendorCode.lifetimeTooLong,
+                recovery: "Issue the JWT with an exp at most max_token_lifetime (\(settings.maxTokenLifetime)s) ahead.")
+        }
+    }
+
+    /// The freshness error of a JWT's claims read without verifying it (the session adapter's
+    /// check before `loginUser`); `nil` for an unreadable token, which the SDK then refuses.
+    public func freshnessError(ofUnverified token: String) -> IdentityError? {
+        guard let jwt = try? DecodedJWT.decode(token) else { return nil }
+        do throws(IdentityError) {
+            return freshnessError(iat: try jwt.presentInt("iat"), exp: try jwt.presentInt("exp")).map(attributed)
+        } catch {
+            return attributed(error)
+        }
     }
 
     /// `token_expired` with the vendor's code and exact message.

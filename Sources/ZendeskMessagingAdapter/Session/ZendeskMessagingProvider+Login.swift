@@ -21,6 +21,13 @@ extension ZendeskMessagingProvider {
         loginInFlight = true
         defer { loginInFlight = false }
         let jwt = await freshEnough(given)
+        // IdentityBridge's freshness policy beyond the vendor's rules (iat skew, max_token_lifetime):
+        // refused here exactly as verify refuses it; expiry itself stays the SDK's expiredJWT.
+        let policyCodes = [ZendeskMessagingVendorCode.lifetimeTooLong, ZendeskMessagingVendorCode.issuedInFuture]
+        if let refused = messagingIssuer.freshnessError(ofUnverified: jwt), policyCodes.contains(refused.vendorCode ?? "") {
+            emit(.loginFailed, .failure(refused))
+            throw refused
+        }
         try await leavePreviousUser(before: jwt)
         let user: ZendeskMessagingUser
         do throws(ZendeskMessagingSDKError) {

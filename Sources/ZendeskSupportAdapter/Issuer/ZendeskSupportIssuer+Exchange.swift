@@ -39,6 +39,13 @@ extension ZendeskSupportIssuer {
                 .tokenExpired, field: "user_token", message: "The user token expired at \(contents.expiresAt) (now \(now)).",
                 recovery: "Issue a fresh user token and set the JWT identity again.", provider: provider)
         }
+        // Our own tokens: issued now, living at most the longest user_token_lifetime.
+        let policy = JWTFreshness(maxLifetime: ZendeskSupportLimits.maxUserTokenLifetime)
+        if let violation = policy.violation(iat: contents.issuedAt, exp: contents.expiresAt, now: now) {
+            var error = violation.error(vendorCode: nil, recovery: "Issue a fresh user token with this backend.", provider: provider)
+            error.field = "user_token"
+            throw error
+        }
         return contents
     }
 
@@ -141,8 +148,13 @@ extension ZendeskSupportIssuer {
             }
             let jti = try decoded.requiredString("jti")
             let iat = try decoded.requiredInt("iat")
+            let exp = try decoded.presentInt("exp")
             let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
                 name: try decoded.optionalString("name"), email: try decoded.optionalString("email"), field: "JWT", provider: provider)
+            if let violation = jwtFreshness.violation(iat: iat, exp: exp, now: clock.unixSeconds()) {
+                throw violation.error(
+                    vendorCode: nil, recovery: "Exchange a fresh user token for a new JWT (iat = now; max_token_age \(jwtFreshness.maxAge ?? 0)s).")
+            }
             let claims = ZendeskSupportJWTClaims(
                 jti: jti, issuedAt: iat, name: name, email: email, externalId: decoded.claim("external_id")?.stringValue)
             return (decoded, claims)

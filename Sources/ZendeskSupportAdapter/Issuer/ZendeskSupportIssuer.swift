@@ -14,6 +14,9 @@ public struct ZendeskSupportIssuer: TokenExchanging {
     public let auth: ZendeskSupportAuthMode
     /// Lifetime of user tokens, seconds.
     public let userTokenLifetime: Int64
+    /// The freshness policy of a Zendesk JWT: `iat` younger than `max_token_age`, at most
+    /// ``JWTFreshness/defaultClockSkew`` in the future; a present `exp` a number not yet passed.
+    public let jwtFreshness: JWTFreshness
     let userTokenSigner: HS256Signer?
     let jwtSigner: HS256Signer?
     let clock: any IdentityClock
@@ -33,7 +36,14 @@ public struct ZendeskSupportIssuer: TokenExchanging {
         }
         self.provider = provider
         self.auth = settings.auth
+        guard (1...ZendeskSupportLimits.maxMaxTokenAge).contains(settings.maxTokenAge) else {
+            throw IdentityError(
+                .configurationInvalid, field: "settings.max_token_age",
+                message: "max_token_age is \(settings.maxTokenAge)s; it must be between 1s and \(ZendeskSupportLimits.maxMaxTokenAge)s.",
+                recovery: "Set max_token_age to a few minutes (default 10m).", provider: provider)
+        }
         self.userTokenLifetime = settings.userTokenLifetime
+        self.jwtFreshness = JWTFreshness(maxAge: settings.maxTokenAge)
         self.userTokenSigner = settings.userTokenKey.map { HS256Signer(secret: $0, type: ZendeskSupportLimits.userTokenType) }
         self.jwtSigner = settings.secret.map { HS256Signer(secret: $0) }
         self.clock = clock
