@@ -182,11 +182,8 @@ struct RecordingLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String,
-        line: UInt
-    ) {
-        let merged = self.metadata.merging(metadata ?? [:]) { $1 }
-        recorder.append(LogRecorder.Entry(message: "\(message)", metadata: merged.mapValues { "\($0)" }))
+    func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        recorder.append(LogRecorder.Entry(message: "\(event.message)", metadata: merged.mapValues { "\($0)" }))
     }
 }

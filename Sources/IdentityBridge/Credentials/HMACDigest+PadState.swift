@@ -53,3 +53,15 @@ extension HMACDigest {
         #endif
     }
 }
+
+extension HMACDigest {
+    /// The SHA-256 under precomputed-pad HMAC keys: `libcrypto` (the `SystemLibcrypto` trait on
+    /// Linux) or `swift-crypto`. `identity-bench` prints it; CI checks both builds.
+    public static var hashBackend: String {
+        #if SystemLibcrypto && canImport(CLibcrypto)
+        "libcrypto"
+        #else
+        "swift-crypto"
+        #endif
+    }
+}
