@@ -132,7 +132,7 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
 
     /// The login dictionary: `userId`, `userEmail`, `userName` (truncated to 255), `userAuthToken`,
     /// each left out when empty after trimming; plus `jwt` (the identities JWT) with the Identity System on,
-    /// and then ``Credential/expiresAt`` = the JWT's `iat` + 24 hours.
+    /// and then `Credential.expiresAt` = the JWT's `iat` + 24 hours.
     public func issue(for user: UserIdentity) throws(IdentityError) -> Credential {
         let ids = try identifiers(of: user)
         var fields: [String: JSONValue] = [:]
