@@ -26,7 +26,7 @@ extension ScenarioRunner {
 
 extension ConformanceSubject {
     /// Builds `provider` of `app` against fresh simulators of the four built-in vendors (see
-    /// ``ConformanceSubject/simulated(configuration:app:provider:simulators:start:)``).
+    /// `ConformanceSubject.simulated(configuration:app:provider:simulators:start:)`).
     public static func simulated(
         configuration: IdentityConfiguration, app: String, provider: String, start: Date = defaultStart
     ) throws(IdentityError) -> ConformanceSubject {
@@ -37,7 +37,7 @@ extension ConformanceSubject {
 
 extension ScenarioFileRunner {
     /// Runs one scenario file with the built-in kinds and simulators (see
-    /// ``ScenarioFileRunner/run(scenario:config:providers:environment:registry:simulators:output:diagnostics:)``).
+    /// `ScenarioFileRunner.run(scenario:config:providers:environment:registry:simulators:output:diagnostics:)`).
     public static func run(
         scenario path: String, config configPath: String, providers: [String] = [], environment: ConfigEnvironment = .process,
         output: (String) -> Void = { print($0) },

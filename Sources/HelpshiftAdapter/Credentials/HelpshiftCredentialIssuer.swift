@@ -132,7 +132,7 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
 
     /// The login dictionary: `userId`, `userEmail`, `userName` (truncated to 255), `userAuthToken`,
     /// each left out when empty after trimming; plus `jwt` (the identities JWT) with the Identity System on,
-    /// and then ``Credential/expiresAt`` = the JWT's `iat` + 24 hours.
+    /// and then `Credential.expiresAt` = the JWT's `iat` + 24 hours.
     ///
     /// With `full_privacy: true` no email or name is sent to Helpshift: the dictionary carries neither
     /// `userEmail` nor `userName`, and the identities JWT no `email` identity (the digest is on the

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Fans a provider's events out to any number of observers and async streams.
 ///
-/// Adapters own one hub and call ``emit(_:)``; users call ``stream()`` (or the provider's
+/// Adapters own one hub and call ``emit(_:)``; users call ``stream(bufferingPolicy:)`` (or the provider's
 /// `events()`); test tools that need every event in order, synchronously, call ``observe(_:)``.
 public final class EventHub: Sendable {
     /// A token that ends an observation when cancelled.

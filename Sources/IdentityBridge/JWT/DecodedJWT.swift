@@ -11,7 +11,7 @@ import Musl
 /// ``decode(_:maxLength:)`` checks structure only (three base64url parts, JSON objects for header
 /// and claims, no duplicate keys) and throws ``IdentityError/Code/tokenMalformed`` otherwise.
 /// Verify the signature with ``verifySignature(with:)`` before trusting any claim, or use
-/// ``HS256Signer/verify(_:maxLength:)``, which decodes and checks the signature in one pass.
+/// ``HS256Signer/verify(_:maxLength:vendorCode:)``, which decodes and checks the signature in one pass.
 ///
 /// Decoding makes no copy of the token: parts are base64url-decoded into stack buffers and parsed
 /// from there; the signature is checked against the token's own text.

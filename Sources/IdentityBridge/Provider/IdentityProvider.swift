@@ -5,7 +5,7 @@
 /// ``IdentityError/Code/unsupportedOperation``; they never succeed silently.
 ///
 /// ```swift
-/// let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-chat", registry: registry, context: context)
+/// let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-chat", context: context)
 /// let events = provider.events()
 /// let session = try await provider.login(UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann"))
 /// try await provider.logout()

@@ -5,7 +5,7 @@ public import IdentityBridgeTesting
 import Synchronization
 
 /// An in-memory Helpshift: the SDK X and its backend, written from helpshift-users.txt,
-/// helpshift-events.txt and vendor-notes.md. It implements ``HelpshiftSDKPort`` so the adapter can
+/// helpshift-events.txt and vendor-notes.md. It implements `HelpshiftSDKPort` so the adapter can
 /// drive it, and does every check itself (its own HMAC digests, its own JWT parsing and limits):
 /// it never calls the adapter's issuer or validators.
 ///

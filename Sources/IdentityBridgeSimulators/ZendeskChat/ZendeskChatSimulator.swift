@@ -15,7 +15,7 @@ import Synchronization
 /// - a *person* is the authenticated customer, keyed by `external_id`: "The visitor can be viewed
 ///   as the same person if or when they choose to use a different device or browser when the
 ///   custom ID is specified in the authentication call". Every visitor authenticated with the same
-///   `external_id` is the same person, with the same ``ZendeskChatVisitor/personId``.
+///   `external_id` is the same person, with the same `ZendeskChatVisitor.personId`.
 ///
 /// Anonymous visitors are people of their own, identified by their visitor id. Chat history stays
 /// per visitor: "authenticating your users in the SDK won't enable them to see their Chat history".
@@ -85,7 +85,7 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
 
     /// `zendesk-chat`.
     public let kind: ProviderKind = .zendeskChat
-    /// The simulator itself, as the adapter's ``ZendeskChatSDKPort``.
+    /// The simulator itself, as the adapter's `ZendeskChatSDKPort`.
     public var port: any Sendable { self }
     /// This device's number on the account (0 for the simulator made by ``init(accountKey:sharedSecret:clock:)``).
     public let device: Int
@@ -159,7 +159,7 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
     /// Records the account key the SDK was initialized with.
     public func initialize(accountKey: Secret) async { backend.state.withLock { $0.sdkAccountKeys[device] = accountKey.revealedBytes } }
 
-    /// Connects or re-authenticates the session (see ``ZendeskChatSDKPort/connect(jwt:visitorInfo:)``).
+    /// Connects or re-authenticates the session (see `ZendeskChatSDKPort.connect(jwt:visitorInfo:)`).
     public func connect(jwt: String?, visitorInfo: ZendeskChatVisitorInfo?) async -> ZendeskChatConnection {
         let now = clock.unixSeconds()
         return backend.state.withLock { state in

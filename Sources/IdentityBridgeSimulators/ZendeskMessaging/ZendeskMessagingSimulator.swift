@@ -11,7 +11,7 @@ import Synchronization
 /// - Users are keyed by `external_id`. An anonymous user who has conversations and logs in as a
 ///   user who already exists is merged into that user (single mode: its conversation is combined
 ///   into the user's one conversation; multi mode: its conversations join the list) and the
-///   anonymous user is gone; ``ZendeskMessagingSDKEvent/usersMerged(from:into:conversationsMoved:)``
+///   anonymous user is gone; `ZendeskMessagingSDKEvent.usersMerged(from:into:conversationsMoved:)`
 ///   is reported. A new `external_id` takes the anonymous user's data over.
 /// - Once the JWT's `exp` passes, the next operation fails with `expiredJWT` ("The JWT has
 ///   expired"), reported on the event channel; the user loses access (no conversations, no push)

@@ -40,7 +40,7 @@ public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPo
 
     /// `zendesk-support`.
     public let kind: ProviderKind = .zendeskSupport
-    /// The simulator itself, as the adapter's ``ZendeskSupportSDKPort``.
+    /// The simulator itself, as the adapter's `ZendeskSupportSDKPort`.
     public var port: any Sendable { self }
     /// The Mobile SDK admin setting.
     public let auth: ZendeskSupportAuthMode
@@ -73,7 +73,7 @@ public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPo
         state.withLock { $0.endpoint = endpoint }
     }
 
-    /// Sets the identity as Zendesk would (see ``ZendeskSupportSDKPort/setIdentity(_:)``).
+    /// Sets the identity as Zendesk would (see `ZendeskSupportSDKPort.setIdentity(_:)`).
     public func setIdentity(_ identity: ZendeskSupportIdentity) async throws(IdentityError) -> ProviderUser {
         switch identity {
         case .anonymous(let name, let email):

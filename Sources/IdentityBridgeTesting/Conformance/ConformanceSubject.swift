@@ -30,7 +30,7 @@ public struct ConformanceSubject: Sendable {
     public static let defaultStart = Date(timeIntervalSince1970: 1_767_225_600)
 
     /// Builds `provider` of `app` from `configuration` against fresh simulators and a fresh
-    /// ``ManualClock`` set to `start`; ``secrets`` are the ``Secret`` values of the instance's
+    /// `ManualClock` set to `start`; ``secrets`` are the `Secret` values of the instance's
     /// settings (found by ``SecretDiscovery``).
     public static func simulated(
         configuration: IdentityConfiguration, app: String, provider: String,
@@ -105,7 +105,7 @@ public struct ExpiredCredentialSource: Sendable {
     let strategy: Strategy
 
     /// Issues a credential now, then advances the clock to `margin` seconds past its
-    /// ``Credential/expiresAt`` (a credential without `expiresAt` is a finding).
+    /// `Credential.expiresAt` (a credential without `expiresAt` is a finding).
     public static func afterExpiry(margin: TimeInterval = 1) -> ExpiredCredentialSource {
         ExpiredCredentialSource(strategy: .fromExpiry(margin: margin))
     }

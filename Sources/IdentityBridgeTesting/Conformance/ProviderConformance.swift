@@ -1,6 +1,6 @@
 import IdentityBridge
 
-/// One conformance suite for any ``IdentityProvider``, built-in or third-party: run it against
+/// One conformance suite for any `IdentityProvider`, built-in or third-party: run it against
 /// the provider's simulator to prove the provider honours the protocol's contract.
 ///
 /// Each ``ConformanceCheck`` runs on a fresh subject made by the factory you supply (provider,
@@ -13,7 +13,7 @@ import IdentityBridge
 ///     let conformance = ProviderConformance(
 ///         secrets: ["acme-dev-secret"],
 ///         subject: { try ConformanceSubject.simulated(configuration: config, app: "demo", provider: "acme",
-///                                                     registry: registry, simulators: [AcmeSimulatorFactory()]) })
+///                                                     simulators: [AcmeSimulatorFactory()]) })
 ///     try await conformance.runTest()        // throws ConformanceFailure listing every finding
 /// }
 /// ```

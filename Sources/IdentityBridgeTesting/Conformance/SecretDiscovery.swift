@@ -1,6 +1,6 @@
 public import IdentityBridge
 
-/// Finds the ``Secret`` values held by a plugin's settings, so the conformance kit can scan for
+/// Finds the `Secret` values held by a plugin's settings, so the conformance kit can scan for
 /// them without being told (`ConformanceSubject.simulated` fills ``ConformanceSubject/secrets``).
 public enum SecretDiscovery {
     /// Every non-empty secret reachable from `value` through stored properties, optionals,

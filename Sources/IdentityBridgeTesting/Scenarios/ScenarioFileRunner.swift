@@ -10,7 +10,13 @@ public import IdentityBridge
 public enum ScenarioFileRunner {
     /// Runs one scenario file.
     /// - Parameters:
+    ///   - path: the scenario file (YAML).
+    ///   - configPath: the configuration file the scenario runs against.
     ///   - providers: overrides the scenario's `provider:` (`--provider`); comma-separated names are split.
+    ///   - environment: where secrets and `${VAR}` references of the configuration are resolved.
+    ///   - registry: the plugins that validate the configuration's instances.
+    ///   - simulators: the vendor simulators the providers talk to (see `IdentityBridgeSimulators`
+    ///     for the four built-in vendors).
     ///   - output: receives each JSON line (standard output).
     ///   - diagnostics: receives each `FILE:LINE:COLUMN: error:` line (standard error).
     public static func run(

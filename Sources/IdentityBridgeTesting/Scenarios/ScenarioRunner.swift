@@ -1,7 +1,7 @@
 public import IdentityBridge
 
 /// Runs scenarios against simulated vendors: each provider gets fresh simulators and a
-/// ``ManualClock`` set to the scenario's `start`.
+/// `ManualClock` set to the scenario's `start`.
 ///
 /// ```swift
 /// let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: "config.example.yaml") // IdentityBridgeStandard

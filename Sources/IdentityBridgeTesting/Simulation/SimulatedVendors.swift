@@ -2,7 +2,7 @@ public import IdentityBridge
 public import Logging
 import Synchronization
 
-/// A set of vendor simulators sharing one clock: build a ``ProviderContext`` from it and every
+/// A set of vendor simulators sharing one clock: build a `ProviderContext` from it and every
 /// provider built with that context talks to its own simulator.
 ///
 /// ```swift

@@ -51,7 +51,7 @@ public struct ZendeskChatIssuingAuthenticator: JWTAuthenticator {
         self.user = user
     }
 
-    /// Completes with a fresh JWT, or with the ``IdentityError`` that prevents minting one.
+    /// Completes with a fresh JWT, or with the `IdentityError` that prevents minting one.
     public func getToken(_ completion: @escaping @Sendable (String?, (any Error)?) -> Void) {
         do { completion(try issuer.issue(for: user).jwt, nil) } catch { completion(nil, error) }
     }

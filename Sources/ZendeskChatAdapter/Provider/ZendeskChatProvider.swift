@@ -17,7 +17,7 @@ public import Logging
 /// (``login(credential:)``) or a re-authentication with another `external_id` on the same visitor is
 /// still refused by the backend with `externalUserIdHasChanged` (`external_id_changed`).
 ///
-/// The session's ``ProviderUser/vendorUserId`` is the Chat *person* for an authenticated visitor
+/// The session's `ProviderUser.vendorUserId` is the Chat *person* for an authenticated visitor
 /// (the same for every visitor, device or browser authenticated with the same `external_id`) and
 /// the visitor id for an anonymous one; ``currentVisitor()`` gives the visitor itself.
 public actor ZendeskChatProvider: IdentityProvider {

@@ -18,7 +18,7 @@ extension ZendeskMessagingIssuer {
     }
 
     /// Applies exactly the checks of ``verify(_:for:)`` and returns the typed claims instead of a
-    /// ``VerifiedCredential`` (no claims dictionary is built): the fast path for a backend that
+    /// `VerifiedCredential` (no claims dictionary is built): the fast path for a backend that
     /// only needs the verified `external_id`. Throws the same errors as ``verify(_:for:)``.
     public func verifyToken(_ token: String) throws(IdentityError) -> ZendeskMessagingClaims {
         do throws(IdentityError) {

@@ -122,7 +122,7 @@ extension ZendeskSupportIssuer {
     }
 
     /// Applies exactly the checks of ``verifyJWT(_:)`` and returns the typed claims instead of a
-    /// ``VerifiedCredential`` (no claims dictionary is built). Throws the same errors.
+    /// `VerifiedCredential` (no claims dictionary is built). Throws the same errors.
     public func verifyJWTClaims(_ token: String) throws(IdentityError) -> ZendeskSupportJWTClaims {
         try verifiedJWT(token).claims
     }
