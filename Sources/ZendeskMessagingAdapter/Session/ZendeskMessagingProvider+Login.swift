@@ -93,7 +93,7 @@ extension ZendeskMessagingProvider {
                 return jwt
             }
         } catch {
-            logger.warning("The token source failed (\(error.code)); logging in with the original JWT.")
+            logger.warning("The token source failed; logging in with the original JWT", metadata: ["code": "\(error.code.rawValue)"])
             return jwt
         }
     }
