@@ -34,8 +34,8 @@ struct CLIContractTests {
         let run = await identityctl(["validate", bad, good])
         #expect(run.status == 1)
         #expect(run.stdout.count == 4)
-        #expect(run.stdout[0].hasPrefix("\(bad):5:17: error: environment variable MISSING_SECRET is not set"))
-        #expect(run.stdout[1].hasPrefix("\(bad):6:25: error: 'token_lifetime' of echo provider is 2h (7200s)"))
+        #expect(run.stdout[0].hasPrefix("\(bad):5:17: error: environment variable 'MISSING_SECRET' is not set"))
+        #expect(run.stdout[1].hasPrefix("\(bad):6:25: error: 'token_lifetime' of echo provider is '2h' (7200s)"))
         #expect(run.stdout[2].hasPrefix("\(bad):7:9: error: unknown setting 'colour'"))
         #expect(run.stdout[3].hasPrefix("\(good): ok: "))
     }

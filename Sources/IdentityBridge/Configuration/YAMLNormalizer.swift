@@ -10,6 +10,17 @@ struct YAMLNormalizer {
     private(set) var visited = 0
     private(set) var problems: [(message: String, mark: Mark?)] = []
     private(set) var exhausted = false
+    /// Whether a node was met twice (an alias followed): tells a document that expands through
+    /// aliases from one that is simply large.
+    private(set) var followedAlias = false
+    private var starts: Set<NodeStart> = []
+
+    /// A node's kind and position; two nodes of one kind never start at the same place.
+    private struct NodeStart: Hashable {
+        var kind: UInt8
+        var line: Int
+        var column: Int
+    }
 
     /// The node with every merge key resolved; explicit keys win over merged ones, and among
     /// merged mappings the first listed wins (YAML 1.1 merge key rules).
@@ -19,6 +30,16 @@ struct YAMLNormalizer {
         if visited > Self.maxNodes {
             exhausted = true
             return node
+        }
+        if !followedAlias, let mark = node.mark {
+            let kind: UInt8 =
+                switch node {
+                case .scalar: 0
+                case .sequence: 1
+                case .mapping: 2
+                case .alias: 3
+                }
+            followedAlias = !starts.insert(NodeStart(kind: kind, line: mark.line, column: mark.column)).inserted
         }
         switch node {
         case .scalar, .alias:
@@ -100,20 +121,34 @@ func locateDuplicateKey(_ key: String, after first: Mark, in text: String) -> (l
 }
 
 /// The flow-style case (`{kind: a, kind: b}`): the next `key:` after the first occurrence on the
-/// same line, preceded by `{`, `,` or a space.
+/// same line, preceded by `{`, `,` or a space. Linear in the line: candidates are found with the
+/// Knuth-Morris-Pratt search, so a long key on a long line costs no more than reading them.
 private func locateFlowDuplicate(_ key: String, after first: Mark, lines: [Substring]) -> (line: Int, column: Int)? {
     let line = Array(lines[first.line - 1].unicodeScalars)
     let keyScalars = Array(key.unicodeScalars)
     guard first.column - 1 < line.count, !keyScalars.isEmpty else { return nil }
+    // failure[i]: the length of the longest proper prefix of key[0...i] that is also its suffix.
+    var failure = [Int](repeating: 0, count: keyScalars.count)
+    var length = 0
+    for index in 1..<max(keyScalars.count, 1) {
+        while length > 0, keyScalars[index] != keyScalars[length] { length = failure[length - 1] }
+        if keyScalars[index] == keyScalars[length] { length += 1 }
+        failure[index] = length
+    }
+    var matched = 0
     var index = first.column - 1 + keyScalars.count
-    while index + keyScalars.count <= line.count {
-        defer { index += 1 }
-        guard Array(line[index..<(index + keyScalars.count)]) == keyScalars else { continue }
-        let before = line[index - 1]
+    while index < line.count {
+        while matched > 0, line[index] != keyScalars[matched] { matched = failure[matched - 1] }
+        if line[index] == keyScalars[matched] { matched += 1 }
+        index += 1
+        guard matched == keyScalars.count else { continue }
+        matched = failure[matched - 1]
+        let start = index - keyScalars.count
+        let before = line[start - 1]
         guard before == " " || before == "{" || before == "," else { continue }
-        var after = index + keyScalars.count
+        var after = index
         while after < line.count, line[after] == " " { after += 1 }
-        if after < line.count, line[after] == ":" { return (first.line, index + 1) }
+        if after < line.count, line[after] == ":" { return (first.line, start + 1) }
     }
     return nil
 }
