@@ -1,4 +1,5 @@
 import Foundation
+import IdentityBridge
 import Synchronization
 
 #if canImport(Glibc)
@@ -129,15 +130,4 @@ public final class CLIInput: Sendable {
             return nil
         }
     }
-}
-
-/// `read(2)`.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-    #elseif canImport(Musl)
-        Musl.read(descriptor, buffer, count)
-    #else
-        Darwin.read(descriptor, buffer, count)
-    #endif
 }

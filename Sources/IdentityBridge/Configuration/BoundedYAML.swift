@@ -51,6 +51,10 @@ package enum BoundedYAML {
         guard text.utf8.count <= maxFileSize else {
             throw fail("\(what) is \(text.utf8.count) bytes; the limit is \(maxFileSize) bytes.", file: file)
         }
+        // The bound comes before composing, which follows every alias (keys included).
+        if let counted = YAMLExpansion.count(text, limit: maxNodes), counted.expandedNodes > maxNodes {
+            throw fail(tooManyNodes(what, aliases: counted.sourceNodes <= maxNodes), file: file)
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -62,14 +66,15 @@ package enum BoundedYAML {
         guard let root, root.null == nil else { return nil }
         var normalizer = YAMLNormalizer()
         let normalized = normalizer.normalize(root)
-        if normalizer.exhausted {
-            let message =
-                normalizer.followedAlias
-                ? "\(what) expands to more than \(maxNodes) YAML nodes through aliases (the limit); simplify its anchors."
-                : "\(what) has more than \(maxNodes) YAML nodes (the limit, no alias involved); split it into smaller files."
-            throw fail(message, file: file)
-        }
+        if normalizer.exhausted { throw fail(tooManyNodes(what, aliases: true), file: file) }
         return Document(root: normalized, problems: normalizer.problems)
+    }
+
+    /// Says what was exceeded: the nodes written in the file, or what its aliases expand to.
+    private static func tooManyNodes(_ what: String, aliases: Bool) -> String {
+        aliases
+            ? "\(what) expands to more than \(maxNodes) YAML nodes through aliases (the limit); simplify its anchors."
+            : "\(what) has more than \(maxNodes) YAML nodes (the limit, no alias involved); split it into smaller files."
     }
 
     private static func fail(_ message: String, file: String) -> ConfigurationError {

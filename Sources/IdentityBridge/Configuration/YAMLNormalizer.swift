@@ -10,17 +10,6 @@ struct YAMLNormalizer {
     private(set) var visited = 0
     private(set) var problems: [(message: String, mark: Mark?)] = []
     private(set) var exhausted = false
-    /// Whether a node was met twice (an alias followed): tells a document that expands through
-    /// aliases from one that is simply large.
-    private(set) var followedAlias = false
-    private var starts: Set<NodeStart> = []
-
-    /// A node's kind and position; two nodes of one kind never start at the same place.
-    private struct NodeStart: Hashable {
-        var kind: UInt8
-        var line: Int
-        var column: Int
-    }
 
     /// The node with every merge key resolved; explicit keys win over merged ones, and among
     /// merged mappings the first listed wins (YAML 1.1 merge key rules).
@@ -30,16 +19,6 @@ struct YAMLNormalizer {
         if visited > Self.maxNodes {
             exhausted = true
             return node
-        }
-        if !followedAlias, let mark = node.mark {
-            let kind: UInt8 =
-                switch node {
-                case .scalar: 0
-                case .sequence: 1
-                case .mapping: 2
-                case .alias: 3
-                }
-            followedAlias = !starts.insert(NodeStart(kind: kind, line: mark.line, column: mark.column)).inserted
         }
         switch node {
         case .scalar, .alias:

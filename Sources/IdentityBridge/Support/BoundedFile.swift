@@ -84,8 +84,9 @@ public enum BoundedFile {
     }
 }
 
-/// `read(2)`, named apart from ``BoundedFile/read(path:limit:)``.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+/// `read(2)` on every platform, for the package's bounded readers (files here, standard input in
+/// `identityctl`): at most `count` bytes into `buffer`; 0 at the end, -1 on error (`errno` set).
+package func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
         Glibc.read(descriptor, buffer, count)
     #elseif canImport(Musl)
