@@ -13,10 +13,11 @@ scratch="$fuzz/.build"
 artifacts="$scratch/fuzz-artifacts"
 
 start=$(date +%s)
+mkdir -p "$scratch"
 echo "fuzz: building ${#targets[@]} targets (debug, -sanitize=fuzzer,address)"
 (cd "$fuzz" && swift build -c debug --scratch-path "$scratch" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >"$scratch.log" 2>&1) || {
-    tail -40 "$scratch.log"
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >"$scratch/fuzz-build.log" 2>&1) || {
+    tail -40 "$scratch/fuzz-build.log"
     echo "fuzz: build failed"
     exit 1
 }
