@@ -40,7 +40,7 @@ public struct HelpshiftPlugin: ProviderPlugin, VendorEventMapping {
         let identitySystem = reader.bool("identity_system", default: false)
         var identitySecret: Secret?
         if identitySystem {
-            identitySecret = reader.secret("identity_secret", required: true)
+            identitySecret = reader.signingSecret("identity_secret", required: true)
         } else {
             // Impossible to misconfigure silently: an Identity System secret without the Identity System has no effect.
             for key in ["identity_secret", "identity_secret_file"] where reader.has(key) {

@@ -68,8 +68,8 @@ public struct CLIEnvironment: Sendable {
     public var configEnvironment: ConfigEnvironment
     /// Where output goes.
     public var output: CLIOutput
-    /// Reads one line of standard input (without its newline); `nil` at the end.
-    public var readLine: @Sendable () -> String?
+    /// Standard input, read in bounded lines (`events`) or as one bounded token (`verify -`).
+    public var input: CLIInput
 
     /// Creates an environment; the defaults are the real process's.
     public init(
@@ -77,19 +77,13 @@ public struct CLIEnvironment: Sendable {
         simulatorFactories: [any VendorSimulatorFactory] = StandardProviders.simulatorFactories,
         configEnvironment: ConfigEnvironment = .process,
         output: CLIOutput = .standard,
-        readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }
+        input: CLIInput = .standardInput
     ) {
         self.registry = registry
         self.simulatorFactories = simulatorFactories
         self.configEnvironment = configEnvironment
         self.output = output
-        self.readLine = readLine
-    }
-
-    /// An input that yields `lines` one by one, for tests.
-    public static func lines(_ lines: [String]) -> @Sendable () -> String? {
-        let remaining = Mutex(lines[...])
-        return { remaining.withLock { $0.popFirst() } }
+        self.input = input
     }
 
     /// The environment of the running command.

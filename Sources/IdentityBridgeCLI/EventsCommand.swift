@@ -3,13 +3,18 @@ import IdentityBridge
 
 /// `identityctl events`: maps raw vendor SDK events into uniform events.
 struct EventsCommand: AsyncParsableCommand {
+    /// The longest input line read, in bytes: a longer line is an error for that line, and no more
+    /// than this (plus one read) is held in memory for it.
+    static let maxLineBytes = 1_048_576
+
     static let configuration = CommandConfiguration(
         commandName: "events",
         abstract: "Map raw vendor events (JSON lines on stdin) into uniform events (JSON lines on stdout).",
         discussion: """
             Reads one vendor event per line, {"name": "...", "data": {...}} ("data" may be absent or null), and writes each uniform event as \
             {"name", "provider", "kind", "data"}. A line that cannot be mapped gives {"error": {...}, "line": \
-            N}; processing goes on and the exit status is 1 at the end. --provider is a kind (helpshift, \
+            N}; processing goes on and the exit status is 1 at the end. A line is at most 1 MiB (1048576 bytes) \
+            of UTF-8: a longer line, or one that is not UTF-8, is an error for that line. --provider is a kind (helpshift, \
             zendesk-chat, ...) or, with --config and --app, an instance name.
 
             Examples:
@@ -78,11 +83,11 @@ struct EventsCommand: AsyncParsableCommand {
         let clock = time.clock
         var lineNumber = 0
         var failures = 0
-        while let line = environment.readLine() {
+        while let input = environment.input.nextLine(limit: Self.maxLineBytes) {
             lineNumber += 1
-            if line.allSatisfy(\.isWhitespace) { continue }
+            if case .text(let line) = input, line.allSatisfy(\.isWhitespace) { continue }
             do throws(IdentityError) {
-                let (name, data) = try Self.parse(line, lineNumber: lineNumber)
+                let (name, data) = try Self.parse(Self.text(of: input, lineNumber: lineNumber), lineNumber: lineNumber)
                 let events = try mapping.mapVendorEvent(name: name, data: data, provider: reference, timestamp: clock.now())
                 for event in events { output.json(event.json) }
             } catch {
@@ -94,6 +99,22 @@ struct EventsCommand: AsyncParsableCommand {
         if failures > 0 {
             output.stderr("\(failures) of the input lines could not be mapped.")
             throw ExitCode.failure
+        }
+    }
+
+    /// The line's text, or why it has none.
+    static func text(of input: InputLine, lineNumber: Int) throws(IdentityError) -> String {
+        switch input {
+        case .text(let text):
+            return text
+        case .tooLong(let limit):
+            throw IdentityError(
+                .limitExceeded, field: "line", message: "Line \(lineNumber) is longer than \(limit) bytes, the limit for one event.",
+                recovery: "Send one vendor event per line, each under \(limit) bytes.")
+        case .invalidUTF8:
+            throw IdentityError(
+                .invalidValueType, field: "line", message: "Line \(lineNumber) is not valid UTF-8 text.",
+                recovery: "Write the events as UTF-8 JSON, one object per line.")
         }
     }
 

@@ -18,7 +18,7 @@ public struct ZendeskChatPlugin: ProviderPlugin {
     /// Reads `account_key`, `secret` and `token_lifetime`.
     public func parseSettings(_ reader: SettingsReader) -> ZendeskChatSettings? {
         let accountKey = reader.secret("account_key")
-        let secret = reader.secret("secret")
+        let secret = reader.signingSecret("secret")
         let lifetime = reader.duration(
             "token_lifetime", default: ZendeskChatLimits.defaultTokenLifetime, range: 1...ZendeskChatLimits.maxLifetime)
         guard let accountKey, let secret, !reader.hasErrors else { return nil }

@@ -30,8 +30,8 @@ public struct ZendeskSupportPlugin: ProviderPlugin {
             return reader.hasErrors ? nil : ZendeskSupportSettings(
                 auth: .anonymous, secret: nil, userTokenSecret: nil, userTokenLifetime: ZendeskSupportLimits.defaultUserTokenLifetime)
         }
-        let secret = reader.secret("secret", required: auth == .jwt)
-        let userTokenSecret = reader.secret("user_token_secret", required: false)
+        let secret = reader.signingSecret("secret", required: auth == .jwt)
+        let userTokenSecret = reader.signingSecret("user_token_secret", required: false)
         let lifetime = reader.duration(
             "user_token_lifetime", default: ZendeskSupportLimits.defaultUserTokenLifetime, range: 1...ZendeskSupportLimits.maxUserTokenLifetime)
         let maxTokenAge = reader.duration(

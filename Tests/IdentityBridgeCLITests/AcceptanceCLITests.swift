@@ -124,7 +124,7 @@ struct AcceptanceCLITests {
         let run = await standardCTL(["validate", config])
         #expect(run.status == 1)
         #expect(
-            run.stdout == ["\(config):6:22: error: cannot read secret file '\(secretPath)' for 'secret' of zendesk-chat provider: \(reason)\(kind == "oversize" ? "; a secret file holds one secret" : "")."],
+            run.stderr == ["\(config):6:22: error: cannot read secret file '\(secretPath)' for 'secret' of zendesk-chat provider: \(reason)\(kind == "oversize" ? "; a secret file holds one secret" : "")."],
             "\(run.allText)")
     }
 

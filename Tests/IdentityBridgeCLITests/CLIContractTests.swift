@@ -33,11 +33,12 @@ struct CLIContractTests {
         let good = try echoConfiguration()
         let run = await identityctl(["validate", bad, good])
         #expect(run.status == 1)
-        #expect(run.stdout.count == 4)
-        #expect(run.stdout[0].hasPrefix("\(bad):5:17: error: environment variable MISSING_SECRET is not set"))
-        #expect(run.stdout[1].hasPrefix("\(bad):6:25: error: 'token_lifetime' of echo provider is 2h (7200s)"))
-        #expect(run.stdout[2].hasPrefix("\(bad):7:9: error: unknown setting 'colour'"))
-        #expect(run.stdout[3].hasPrefix("\(good): ok: "))
+        #expect(run.stderr.count == 3)
+        #expect(run.stderr[0].hasPrefix("\(bad):5:17: error: environment variable 'MISSING_SECRET' is not set"))
+        #expect(run.stderr[1].hasPrefix("\(bad):6:25: error: 'token_lifetime' of echo provider is '2h' (7200s)"))
+        #expect(run.stderr[2].hasPrefix("\(bad):7:9: error: unknown setting 'colour'"))
+        #expect(run.stdout.count == 1)
+        #expect(run.stdout[0].hasPrefix("\(good): ok: "))
     }
 
     @Test("validate: a missing file, an empty file and a binary file are exit 1 with a clear line")
@@ -46,8 +47,9 @@ struct CLIContractTests {
         let binary = try temporaryFile("\u{0}\u{1}ELF", name: "binary.yaml")
         let run = await identityctl(["validate", "/nonexistent.yaml", empty, binary])
         #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
         #expect(
-            run.stdout == [
+            run.stderr == [
                 "/nonexistent.yaml:1:1: error: no such configuration file '/nonexistent.yaml'.",
                 "\(empty):1:1: error: configuration is empty; expected a mapping with 'apps:'.",
                 "\(binary):1:1: error: configuration is a binary file (it contains NUL bytes), not YAML.",
@@ -75,8 +77,32 @@ struct CLIContractTests {
             """)
         let run = await identityctl(["validate", path])
         #expect(run.status == 1)
-        #expect(run.stdout.count == 3)
+        #expect(run.stderr.count == 3)
         #expect(!run.allText.contains(echoSecret))
+    }
+
+    @Test("validate --format json: one JSON object per diagnostic (file, line, column, code, message) and per valid file")
+    func validateJSON() async throws {
+        let bad = try temporaryFile("apps:\n  web:\n    providers:\n      - kind: echo\n        secret: ${MISSING_SECRET}\n        colour: blue\n")
+        let good = try echoConfiguration()
+        let run = await identityctl(["validate", "--format", "json", bad, good])
+        #expect(run.status == 1)
+        #expect(
+            run.json == [
+                [
+                    "file": .string(bad), "line": 5, "column": 17, "code": "configuration_invalid",
+                    "message": "environment variable 'MISSING_SECRET' is not set (needed by 'secret' of echo provider).",
+                ],
+                [
+                    "file": .string(bad), "line": 6, "column": 9, "code": "configuration_invalid",
+                    "message": "unknown setting 'colour' for echo provider (known: kind, name, secret, secret_file, token_lifetime).",
+                ],
+                ["file": .string(good), "valid": true, "apps": ["web"], "providers": ["web/echo: echo", "web/plain-one: plain"]],
+            ])
+        #expect(run.stderr.count == 2)
+        #expect(run.stderr.first?.hasPrefix("\(bad):5:17: error: ") == true)
+        let usage = await identityctl(["validate", "--format", "yaml", good])
+        #expect(usage.status == 2)
     }
 
     @Test("validate without a file is a usage error (exit 2)")

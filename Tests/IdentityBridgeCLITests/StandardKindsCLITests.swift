@@ -14,7 +14,7 @@ import Testing
 /// Runs identityctl with the standard registry, the real environment and config.example.yaml.
 func standardCTL(_ arguments: [String]) async -> CLIRun {
     let capture = CapturedOutput()
-    let environment = CLIEnvironment(output: capture.output, readLine: CLIEnvironment.lines([]))
+    let environment = CLIEnvironment(output: capture.output, input: .lines([]))
     let status = await IdentityCTL.run(arguments, environment: environment)
     return CLIRun(status: status, stdout: capture.stdoutLines, stderr: capture.stderrLines)
 }
@@ -107,7 +107,7 @@ struct StandardKindsEventsCLITests {
         let capture = CapturedOutput()
         let environment = CLIEnvironment(
             output: capture.output,
-            readLine: CLIEnvironment.lines([#"{"name": "widgetToggle", "data": {"visible": true}}"#, "{"]))
+            input: .lines([#"{"name": "widgetToggle", "data": {"visible": true}}"#, "{"]))
         let status = await IdentityCTL.run(["events", "--provider", "helpshift", "--now", "1767225600"], environment: environment)
         let run = CLIRun(status: status, stdout: capture.stdoutLines, stderr: capture.stderrLines)
         #expect(run.status == 1, "the malformed second line")

@@ -104,7 +104,7 @@ struct ConfigurationLoaderTests {
             """)
         #expect(positions(found) == ["5:17"])
         #expect(found.first?.message.contains("ECHO_MISSING") == true)
-        #expect(found.first?.description.hasPrefix("app.yaml:5:17: error: environment variable ECHO_MISSING is not set") == true)
+        #expect(found.first?.description.hasPrefix("app.yaml:5:17: error: environment variable 'ECHO_MISSING' is not set") == true)
     }
 
     @Test("a literal secret in the YAML is refused (secrets come from env or file, never only from YAML)")
@@ -175,7 +175,7 @@ struct ConfigurationLoaderTests {
                       zone: a
             """)
         #expect(positions(found) == ["6:25", "7:18", "8:18", "9:15", "10:9", "14:13", "17:11"])
-        #expect(found[0].message.contains("is 8m (480s); it must be between 1s and 7m"))
+        #expect(found[0].message.contains("is '8m' (480s); it must be between 1s and 7m"))
         #expect(found[1].message.contains("must be true or false, not 'maybe'"))
         #expect(found[2].message.contains("is 11; it must be between 0 and 10"))
         #expect(found[3].message.contains("must be one of: single, multi"))

@@ -20,23 +20,15 @@ public struct ConfigEnvironment: Sendable {
     /// `/dev/zero` must not be read forever.
     public static let maxSecretFileSize = 65_536
 
-    /// Reads a UTF-8 file from disk; fails with a ``SecretFileError`` that says why.
+    /// Reads a UTF-8 file from disk through ``BoundedFile`` (symbolic links followed, as mounted
+    /// secrets use them; only a regular file of at most ``maxSecretFileSize`` bytes, checked on the
+    /// opened file); fails with a ``SecretFileError`` that says why.
     public static let readFromDisk: @Sendable (String) throws -> String = { path in
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw SecretFileError("no such file") }
-        guard !isDirectory.boolValue else { throw SecretFileError("it is a directory") }
-        // Only regular files (symbolic links followed, as mounted secrets use them): opening a
-        // FIFO would block, and devices never end.
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
-        guard type == .typeRegular else { throw SecretFileError("it is not a regular file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw SecretFileError("permission denied or not a readable file") }
-        defer { try? handle.close() }
         let data: Data
-        do { data = try handle.read(upToCount: maxSecretFileSize + 1) ?? Data() } catch {
-            throw SecretFileError("it cannot be read (not a regular file?)")
+        do throws(BoundedFileError) { data = try BoundedFile.read(path: path, limit: maxSecretFileSize) } catch {
+            if case .tooLarge = error { throw SecretFileError("it is over \(maxSecretFileSize) bytes; a secret file holds one secret") }
+            throw SecretFileError(error.description)
         }
-        guard data.count <= maxSecretFileSize else { throw SecretFileError("it is over \(maxSecretFileSize) bytes; a secret file holds one secret") }
         guard let text = String(data: data, encoding: .utf8) else { throw SecretFileError("it is not UTF-8 text") }
         return text
     }

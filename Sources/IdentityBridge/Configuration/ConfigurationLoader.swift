@@ -16,7 +16,7 @@ internal import Yams
 /// Every problem is reported, not just the first, as `FILE:LINE:COLUMN: error: MESSAGE`.
 public struct ConfigurationLoader: Sendable {
     /// The largest configuration file accepted.
-    public static let maxFileSize = 1_048_576
+    public static let maxFileSize = BoundedYAML.maxFileSize
 
     /// The plugins that validate instance settings.
     public var registry: ProviderRegistry
@@ -34,52 +34,17 @@ public struct ConfigurationLoader: Sendable {
         self.logger = logger
     }
 
-    /// Loads the file at `path`.
+    /// Loads the file at `path` (symbolic links followed; the opened file must be a regular file
+    /// of at most ``maxFileSize`` bytes, and no more than that is ever read).
     public func load(path: String) throws(ConfigurationError) -> IdentityConfiguration {
-        let data: Data
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ConfigurationError(diagnostics: [
-                ConfigDiagnostic(
-                    file: path, line: 1, column: 1, message: "no such configuration file '\(path)'.")
-            ])
-        }
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > Self.maxFileSize {
-                throw ConfigurationError(diagnostics: [
-                    ConfigDiagnostic(
-                        file: path, line: 1, column: 1,
-                        message: "configuration file is \(size) bytes; the limit is \(Self.maxFileSize) bytes.")
-                ])
-            }
-            if (attributes[.type] as? FileAttributeType) == .typeDirectory {
-                throw ConfigurationError(diagnostics: [
-                    ConfigDiagnostic(file: path, line: 1, column: 1, message: "'\(path)' is a directory, not a configuration file.")
-                ])
-            }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch let error as ConfigurationError {
-            throw error
-        } catch {
-            throw ConfigurationError(diagnostics: [
-                ConfigDiagnostic(file: path, line: 1, column: 1, message: "cannot read configuration file '\(path)'.")
-            ])
-        }
+        let text = try BoundedYAML.readText(path: path, what: "configuration")
         let directory = (path as NSString).deletingLastPathComponent
-        return try load(data: data, file: path, baseDirectory: directory.isEmpty ? "." : directory)
+        return try load(yaml: text, file: path, baseDirectory: directory.isEmpty ? "." : directory)
     }
 
     /// Loads configuration bytes; `file` names them in diagnostics.
     public func load(data: Data, file: String, baseDirectory: String = ".") throws(ConfigurationError) -> IdentityConfiguration {
-        func fail(_ message: String, line: Int = 1, column: Int = 1) -> ConfigurationError {
-            ConfigurationError(diagnostics: [ConfigDiagnostic(file: file, line: line, column: column, message: message)])
-        }
-        guard data.count <= Self.maxFileSize else {
-            throw fail("configuration is \(data.count) bytes; the limit is \(Self.maxFileSize) bytes.")
-        }
-        if data.contains(0) { throw fail("configuration is a binary file (it contains NUL bytes), not YAML.") }
-        guard let text = String(data: data, encoding: .utf8) else { throw fail("configuration is not valid UTF-8 text.") }
-        return try load(yaml: text, file: file, baseDirectory: baseDirectory)
+        try load(yaml: BoundedYAML.text(data, file: file, what: "configuration"), file: file, baseDirectory: baseDirectory)
     }
 
     /// Loads configuration text; `file` names it in diagnostics.
@@ -101,57 +66,15 @@ public struct ConfigurationLoader: Sendable {
 
     private func parse(yaml: String, file: String, baseDirectory: String) throws(ConfigurationError) -> IdentityConfiguration {
         let collector = DiagnosticCollector(file: file)
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch let error as YamlError {
-            throw ConfigurationError(diagnostics: [Self.diagnostic(for: error, file: file, text: yaml)])
-        } catch {
-            throw ConfigurationError(diagnostics: [ConfigDiagnostic(file: file, line: 1, column: 1, message: "invalid YAML: \(error)")])
-        }
-        guard let composed = root, composed.null == nil else {
+        guard let document = try BoundedYAML.compose(yaml, file: file, what: "configuration") else {
             throw ConfigurationError(diagnostics: [
                 ConfigDiagnostic(file: file, line: 1, column: 1, message: "configuration is empty; expected a mapping with 'apps:'.")
             ])
         }
-        var normalizer = YAMLNormalizer()
-        let normalized = normalizer.normalize(composed)
-        if normalizer.exhausted {
-            throw ConfigurationError(diagnostics: [
-                ConfigDiagnostic(
-                    file: file, line: 1, column: 1,
-                    message:
-                        "configuration expands to more than \(YAMLNormalizer.maxNodes) YAML nodes through aliases; simplify its anchors.")
-            ])
-        }
-        for problem in normalizer.problems { collector.report(problem.message, at: problem.mark) }
-        let apps = readApps(normalized, collector: collector, baseDirectory: baseDirectory)
+        for problem in document.problems { collector.report(problem.message, at: problem.mark) }
+        let apps = readApps(document.root, collector: collector, baseDirectory: baseDirectory)
         if !collector.diagnostics.isEmpty { throw ConfigurationError(diagnostics: collector.diagnostics) }
         return IdentityConfiguration(apps: apps, file: file)
-    }
-
-    static func diagnostic(for error: YamlError, file: String, text: String) -> ConfigDiagnostic {
-        switch error {
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let key = duplicates.first ?? "?"
-            let first = context.mark
-            let mark = locateDuplicateKey(key, after: first, in: text) ?? (first.line, first.column)
-            return ConfigDiagnostic(
-                file: file, line: mark.line, column: mark.column,
-                message:
-                    "duplicate key '\(key)' (first set at line \(first.line), column \(first.column)); each key may appear once in a mapping."
-            )
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            // At the end of the file the construct left open (a quote, a bracket) is the node at fault.
-            let at = problem.contains("end of stream") ? (context?.mark ?? mark) : mark
-            return ConfigDiagnostic(file: file, line: at.line, column: at.column, message: "invalid YAML: \(detail).")
-        case .reader(let problem, _, _, _):
-            return ConfigDiagnostic(file: file, line: 1, column: 1, message: "invalid YAML: \(problem).")
-        default:
-            return ConfigDiagnostic(file: file, line: 1, column: 1, message: "invalid YAML: \(error).")
-        }
     }
 
     /// Checks a mapping's keys: reports duplicates and keys outside `allowed`.
@@ -165,10 +88,10 @@ public struct ConfigurationLoader: Sendable {
                 collector.report("\(what) keys must be plain strings.", at: key.mark)
                 continue
             }
-            if !seen.insert(name).inserted { collector.report("duplicate key '\(name)' in \(what).", at: key.mark) }
+            if !seen.insert(name).inserted { collector.report("duplicate key \(ConfigDiagnostic.quoted(name)) in \(what).", at: key.mark) }
             if allowExtensions, name.hasPrefix("x-") { continue }
             if !allowed.isEmpty, !allowed.contains(name) {
-                collector.report("unknown key '\(name)' in \(what) (known: \(allowed.sorted().joined(separator: ", "))).", at: key.mark)
+                collector.report("unknown key \(ConfigDiagnostic.quoted(name)) in \(what) (known: \(allowed.sorted().joined(separator: ", "))).", at: key.mark)
             }
         }
     }
@@ -181,7 +104,7 @@ public struct ConfigurationLoader: Sendable {
         checkKeys(root, allowed: ["apps", "version"], what: "the configuration", collector: collector, allowExtensions: true)
         if let version = root["version"], version.int != 1 {
             collector.report(
-                "unsupported configuration version '\(version.string ?? version.typeName)'; the only version is 1.", at: version.mark)
+                "unsupported configuration version \(ConfigDiagnostic.quoted(version.string ?? version.typeName)); the only version is 1.", at: version.mark)
         }
         guard let appsNode = root["apps"] else {
             collector.report("configuration has no 'apps:' mapping.", at: root.mark)
@@ -208,16 +131,16 @@ public struct ConfigurationLoader: Sendable {
 
     private func readApp(_ name: String, _ node: Node, collector: DiagnosticCollector, baseDirectory: String) -> AppConfiguration {
         guard node.mapping != nil else {
-            collector.report("app '\(name)' must be a mapping with 'providers:'.", at: node.mark)
+            collector.report("app \(ConfigDiagnostic.quoted(name)) must be a mapping with 'providers:'.", at: node.mark)
             return AppConfiguration(name: name, providers: [])
         }
-        checkKeys(node, allowed: ["providers"], what: "app '\(name)'", collector: collector)
+        checkKeys(node, allowed: ["providers"], what: "app \(ConfigDiagnostic.quoted(name))", collector: collector)
         guard let providersNode = node["providers"] else {
-            collector.report("app '\(name)' has no 'providers:' list.", at: node.mark)
+            collector.report("app \(ConfigDiagnostic.quoted(name)) has no 'providers:' list.", at: node.mark)
             return AppConfiguration(name: name, providers: [])
         }
         guard case .sequence(let sequence) = providersNode, !sequence.isEmpty else {
-            collector.report("'providers' of app '\(name)' must be a non-empty list.", at: providersNode.mark)
+            collector.report("'providers' of app \(ConfigDiagnostic.quoted(name)) must be a non-empty list.", at: providersNode.mark)
             return AppConfiguration(name: name, providers: [])
         }
         var providers: [ProviderInstanceConfiguration] = []
@@ -225,12 +148,12 @@ public struct ConfigurationLoader: Sendable {
         for (index, element) in sequence.enumerated() {
             let path = "apps.\(name).providers[\(index)]"
             guard element.mapping != nil else {
-                collector.report("provider \(index + 1) of app '\(name)' must be a mapping with 'kind:'.", at: element.mark)
+                collector.report("provider \(index + 1) of app \(ConfigDiagnostic.quoted(name)) must be a mapping with 'kind:'.", at: element.mark)
                 continue
             }
-            checkKeys(element, allowed: [], what: "provider \(index + 1) of app '\(name)'", collector: collector)
+            checkKeys(element, allowed: [], what: "provider \(index + 1) of app \(ConfigDiagnostic.quoted(name))", collector: collector)
             guard let kindNode = element["kind"] else {
-                collector.report("provider \(index + 1) of app '\(name)' has no 'kind' (\(knownKinds)).", at: element.mark)
+                collector.report("provider \(index + 1) of app \(ConfigDiagnostic.quoted(name)) has no 'kind' (\(knownKinds)).", at: element.mark)
                 continue
             }
             guard case .scalar = kindNode, let kindText = kindNode.string, !kindText.isEmpty else {
@@ -239,7 +162,7 @@ public struct ConfigurationLoader: Sendable {
             }
             let kind = ProviderKind(rawValue: kindText)
             guard let plugin = registry.plugin(for: kind) else {
-                collector.report("unknown provider kind '\(kindText)' (\(knownKinds)).", at: kindNode.mark)
+                collector.report("unknown provider kind \(ConfigDiagnostic.quoted(kindText)) (\(knownKinds)).", at: kindNode.mark)
                 continue
             }
             var instanceName = kindText
@@ -254,7 +177,7 @@ public struct ConfigurationLoader: Sendable {
             }
             if !names.insert(instanceName).inserted {
                 collector.report(
-                    "app '\(name)' already has a provider named '\(instanceName)'; give each instance a distinct 'name'.",
+                    "app \(ConfigDiagnostic.quoted(name)) already has a provider named \(ConfigDiagnostic.quoted(instanceName)); give each instance a distinct 'name'.",
                     at: (element["name"] ?? kindNode).mark)
             }
             let reader = SettingsReader(

@@ -152,11 +152,8 @@ public final class SettingsReader {
             } else {
                 name = body
             }
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                // Only the name is echoed: the text after `:-` may be a (development) secret.
-                collector.report(
-                    "\(describe(key)) has an invalid variable name '\(name.prefix(64))' in a '${...}' reference; names use letters, digits and '_'.",
-                    at: mark)
+            guard !name.isEmpty, name.allSatisfy(Self.isVariableNameCharacter) else {
+                collector.report(Self.invalidReference(body, setting: describe(key)), at: mark)
                 return nil
             }
             if let value = environment.variables[String(name)], !(fallback != nil && value.isEmpty) {
@@ -164,12 +161,26 @@ public final class SettingsReader {
             } else if let fallback {
                 result += fallback
             } else {
-                collector.report("environment variable \(name) is not set (needed by \(describe(key))).", at: mark)
+                collector.report("environment variable \(ConfigDiagnostic.quoted(name)) is not set (needed by \(describe(key))).", at: mark)
                 return nil
             }
             rest = rest[rest.index(after: end)...]
         }
         return result + rest
+    }
+
+    private static func isVariableNameCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || character == "_")
+    }
+
+    /// Why a `${...}` body is not `NAME` or `NAME:-default`. Only the name's valid prefix is
+    /// repeated, never what follows it: a mistyped default (`${VAR-secret}`, `${VAR:=secret}`,
+    /// `${VAR:?secret}`) may be a (development) secret.
+    static func invalidReference(_ body: Substring, setting: String) -> String {
+        let name = body.prefix(while: isVariableNameCharacter)
+        let supported = "the supported forms are '${VAR}' and '${VAR:-default}' (names use ASCII letters, digits and '_')"
+        guard !name.isEmpty else { return "\(setting) has a '${...}' reference without a variable name; \(supported)." }
+        return "\(setting) has a '${...}' reference to \(ConfigDiagnostic.quoted(name)) followed by unsupported syntax; \(supported)."
     }
 
     /// A secret: `KEY: ${VAR}` / `${VAR:-dev-default}` or `KEY_file: path`. A literal secret in
@@ -189,13 +200,13 @@ public final class SettingsReader {
                 let contents = try environment.readFile(resolved)
                 let trimmed = contents.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !trimmed.isEmpty else {
-                    collector.report("secret file '\(path)' for \(describe(key)) is empty.", at: file.mark)
+                    collector.report("secret file \(ConfigDiagnostic.quoted(path, limit: ConfigDiagnostic.maxQuotedPathCharacters)) for \(describe(key)) is empty.", at: file.mark)
                     return nil
                 }
                 return Secret(trimmed)
             } catch {
                 let reason = (error as? SecretFileError).map { ": \($0.description)" } ?? ""
-                collector.report("cannot read secret file '\(path)' for \(describe(key))\(reason).", at: file.mark)
+                collector.report("cannot read secret file \(ConfigDiagnostic.quoted(path, limit: ConfigDiagnostic.maxQuotedPathCharacters)) for \(describe(key))\(reason).", at: file.mark)
                 return nil
             }
         }
@@ -222,6 +233,22 @@ public final class SettingsReader {
             return nil
         }
         return Secret(text)
+    }
+
+    /// A secret that keys HS256 JSON Web Tokens: a ``secret(_:required:)`` of at least
+    /// ``HS256Signer/minimumKeyLength`` bytes (RFC 7518 §3.2). A shorter one is a configuration
+    /// error naming the setting; the message gives the length, never the secret.
+    public func signingSecret(_ key: String, required: Bool = true) -> Secret? {
+        guard let secret = secret(key, required: required) else { return nil }
+        let length = secret.revealedBytes.count
+        guard length >= HS256Signer.minimumKeyLength else {
+            let at = value(key) != nil ? key : key + "_file"
+            error(
+                "\(describe(key)) is \(length) bytes; an HS256 key must be at least \(HS256Signer.minimumKeyLength) bytes (RFC 7518 §3.2). "
+                    + "Use a random secret such as the output of 'openssl rand -base64 32'.", at: at)
+            return nil
+        }
+        return secret
     }
 
     /// A list of secrets (for key rotation), each written as `${VAR}` or `${VAR:-dev-default}`.
@@ -278,7 +305,7 @@ public final class SettingsReader {
     public func bool(_ key: String, default defaultValue: Bool) -> Bool {
         guard let node = value(key) else { return defaultValue }
         guard case .scalar = node, let bool = node.bool, ["true", "false"].contains(node.string?.lowercased() ?? "") else {
-            collector.report("\(describe(key)) must be true or false, not '\(node.string ?? node.typeName)'.", at: node.mark)
+            collector.report("\(describe(key)) must be true or false, not \(ConfigDiagnostic.quoted(node.string ?? node.typeName)).", at: node.mark)
             return defaultValue
         }
         return bool
@@ -288,7 +315,7 @@ public final class SettingsReader {
     public func int(_ key: String, default defaultValue: Int, range: ClosedRange<Int>) -> Int {
         guard let node = value(key) else { return defaultValue }
         guard case .scalar = node, let int = node.int else {
-            collector.report("\(describe(key)) must be an integer, not '\(node.string ?? node.typeName)'.", at: node.mark)
+            collector.report("\(describe(key)) must be an integer, not \(ConfigDiagnostic.quoted(node.string ?? node.typeName)).", at: node.mark)
             return defaultValue
         }
         guard range.contains(int) else {
@@ -303,13 +330,13 @@ public final class SettingsReader {
         guard let node = value(key) else { return defaultValue }
         guard let text = scalarText(key, node) else { return defaultValue }
         guard let duration = ConfigDuration.parse(text) else {
-            collector.report("\(describe(key)) must be a duration such as 300, 90s, 5m or 1h, not '\(text)'.", at: node.mark)
+            collector.report("\(describe(key)) must be a duration such as 300, 90s, 5m or 1h, not \(ConfigDiagnostic.quoted(text)).", at: node.mark)
             return defaultValue
         }
         guard range.contains(duration.seconds) else {
             let low = ConfigDuration(seconds: range.lowerBound).description
             let high = ConfigDuration(seconds: range.upperBound).description
-            collector.report("\(describe(key)) is \(text) (\(duration.seconds)s); it must be between \(low) and \(high).", at: node.mark)
+            collector.report("\(describe(key)) is \(ConfigDiagnostic.quoted(text)) (\(duration.seconds)s); it must be between \(low) and \(high).", at: node.mark)
             return defaultValue
         }
         return duration.seconds
@@ -327,7 +354,7 @@ public final class SettingsReader {
         }
         guard let text = scalarText(key, node) else { return nil }
         guard choices.contains(text) else {
-            collector.report("\(describe(key)) is '\(text)'; it must be one of: \(choices.joined(separator: ", ")).", at: node.mark)
+            collector.report("\(describe(key)) is \(ConfigDiagnostic.quoted(text)); it must be one of: \(choices.joined(separator: ", ")).", at: node.mark)
             return nil
         }
         return text
@@ -364,7 +391,7 @@ public final class SettingsReader {
             guard let key = pair.key.string else { continue }
             if !readKeys.contains(key) {
                 let known = readKeys.sorted().joined(separator: ", ")
-                collector.report("unknown setting '\(key)' for \(kind) provider (known: \(known)).", at: pair.key.mark)
+                collector.report("unknown setting \(ConfigDiagnostic.quoted(key)) for \(kind) provider (known: \(known)).", at: pair.key.mark)
             }
         }
         for child in children { child.reportUnknownKeys() }

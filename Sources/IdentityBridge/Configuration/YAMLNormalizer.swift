@@ -100,20 +100,34 @@ func locateDuplicateKey(_ key: String, after first: Mark, in text: String) -> (l
 }
 
 /// The flow-style case (`{kind: a, kind: b}`): the next `key:` after the first occurrence on the
-/// same line, preceded by `{`, `,` or a space.
+/// same line, preceded by `{`, `,` or a space. Linear in the line: candidates are found with the
+/// Knuth-Morris-Pratt search, so a long key on a long line costs no more than reading them.
 private func locateFlowDuplicate(_ key: String, after first: Mark, lines: [Substring]) -> (line: Int, column: Int)? {
     let line = Array(lines[first.line - 1].unicodeScalars)
     let keyScalars = Array(key.unicodeScalars)
     guard first.column - 1 < line.count, !keyScalars.isEmpty else { return nil }
+    // failure[i]: the length of the longest proper prefix of key[0...i] that is also its suffix.
+    var failure = [Int](repeating: 0, count: keyScalars.count)
+    var length = 0
+    for index in 1..<max(keyScalars.count, 1) {
+        while length > 0, keyScalars[index] != keyScalars[length] { length = failure[length - 1] }
+        if keyScalars[index] == keyScalars[length] { length += 1 }
+        failure[index] = length
+    }
+    var matched = 0
     var index = first.column - 1 + keyScalars.count
-    while index + keyScalars.count <= line.count {
-        defer { index += 1 }
-        guard Array(line[index..<(index + keyScalars.count)]) == keyScalars else { continue }
-        let before = line[index - 1]
+    while index < line.count {
+        while matched > 0, line[index] != keyScalars[matched] { matched = failure[matched - 1] }
+        if line[index] == keyScalars[matched] { matched += 1 }
+        index += 1
+        guard matched == keyScalars.count else { continue }
+        matched = failure[matched - 1]
+        let start = index - keyScalars.count
+        let before = line[start - 1]
         guard before == " " || before == "{" || before == "," else { continue }
-        var after = index + keyScalars.count
+        var after = index
         while after < line.count, line[after] == " " { after += 1 }
-        if after < line.count, line[after] == ":" { return (first.line, index + 1) }
+        if after < line.count, line[after] == ":" { return (first.line, start + 1) }
     }
     return nil
 }

@@ -538,7 +538,8 @@ struct JSONByteParser {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isIntegral, let int = Int64(text) { return .int(int) }
-        guard let double = Double(text) else { throw error("number out of range") }
+        // Double(_:) gives ±infinity for an exponent past its range; JSON has no infinity (nor does its writer).
+        guard let double = Double(text), double.isFinite else { throw error("number out of range") }
         return .double(double)
     }
 }

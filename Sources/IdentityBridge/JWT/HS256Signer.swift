@@ -26,6 +26,10 @@ public struct HS256Signer: Sendable {
 
     let storage: Storage
 
+    /// The shortest HS256 key accepted from a configuration, in bytes: RFC 7518 §3.2 requires "a key
+    /// of the same size as the hash output (for instance, 256 bits for HS256) or larger".
+    public static let minimumKeyLength = 32
+
     /// The `kid` written into the header, if any.
     public var keyID: String? { storage.keyID }
     var key: HMACDigest.Key { storage.key }

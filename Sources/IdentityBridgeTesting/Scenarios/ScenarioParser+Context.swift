@@ -10,8 +10,10 @@ final class ParseContext {
 
     init(file: String) { self.file = file }
 
-    func report(_ message: String, at node: Node?) {
-        diagnostics.append(ConfigDiagnostic(file: file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, message: message))
+    func report(_ message: String, at node: Node?) { report(message, atMark: node?.mark) }
+
+    func report(_ message: String, atMark mark: Mark?) {
+        diagnostics.append(ConfigDiagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))
     }
 
     func location(_ node: Node?) -> ScenarioLocation {
@@ -31,11 +33,11 @@ final class ParseContext {
                 continue
             }
             if !seen.insert(name).inserted {
-                report("duplicate key '\(name)' in \(what).", at: key)
+                report("duplicate key \(ConfigDiagnostic.quoted(name)) in \(what).", at: key)
                 continue
             }
             if !allowed.isEmpty, !allowed.contains(name) {
-                report("unknown key '\(name)' in \(what) (known: \(allowed.joined(separator: ", "))).", at: key)
+                report("unknown key \(ConfigDiagnostic.quoted(name)) in \(what) (known: \(allowed.joined(separator: ", "))).", at: key)
                 continue
             }
             result.append((name, key, value))
@@ -120,7 +122,7 @@ final class ParseContext {
                     return nil
                 }
                 if object[name] != nil {
-                    report("duplicate key '\(name)'.", at: key)
+                    report("duplicate key \(ConfigDiagnostic.quoted(name)).", at: key)
                     return nil
                 }
                 guard let converted = json(value) else { return nil }

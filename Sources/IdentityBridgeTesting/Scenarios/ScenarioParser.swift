@@ -20,7 +20,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// ```
 public struct ScenarioParser: Sendable {
     /// The largest scenario file accepted.
-    public static let maxFileSize = 1_048_576
+    public static let maxFileSize = BoundedYAML.maxFileSize
 
     /// Every step keyword, in documentation order.
     public static let stepKeywords = [
@@ -32,68 +32,36 @@ public struct ScenarioParser: Sendable {
     /// Creates a parser.
     public init() {}
 
-    /// Reads and parses the file at `path`.
+    /// Reads and parses the file at `path` (symbolic links followed; the opened file must be a
+    /// regular file of at most ``maxFileSize`` bytes, and no more than that is ever read).
     public func parse(path: String) throws(ScenarioError) -> Scenario {
-        let data: Data
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > Self.maxFileSize {
-                throw ScenarioError(diagnostics: [
-                    ConfigDiagnostic(
-                        file: path, line: 1, column: 1, message: "scenario file is \(size) bytes; the limit is \(Self.maxFileSize) bytes.")
-                ])
-            }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch let error as ScenarioError {
-            throw error
-        } catch {
-            throw ScenarioError(diagnostics: [
-                ConfigDiagnostic(file: path, line: 1, column: 1, message: "cannot read scenario file '\(path)'.")
-            ])
-        }
-        guard !data.contains(0), let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError(diagnostics: [ConfigDiagnostic(file: path, line: 1, column: 1, message: "scenario file is not UTF-8 text.")]
-            )
-        }
+        let text: String
+        do { text = try BoundedYAML.readText(path: path, what: "scenario") } catch { throw ScenarioError(diagnostics: error.diagnostics) }
         return try parse(yaml: text, file: path)
     }
 
     /// Parses scenario text; `file` names it in diagnostics and defaults the scenario's name.
+    /// The YAML is read as configurations are, with the same cap on alias expansion.
     public func parse(yaml: String, file: String) throws(ScenarioError) -> Scenario {
         let context = ParseContext(file: file)
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch let error as YamlError {
-            throw ScenarioError(diagnostics: [Self.diagnostic(for: error, file: file)])
-        } catch {
-            throw ScenarioError(diagnostics: [ConfigDiagnostic(file: file, line: 1, column: 1, message: "invalid YAML: \(error)")])
+        let document: BoundedYAML.Document?
+        do { document = try BoundedYAML.compose(yaml, file: file, what: "scenario") } catch {
+            throw ScenarioError(diagnostics: error.diagnostics)
         }
-        guard let root, root.mapping != nil else {
+        guard let root = document?.root, root.mapping != nil else {
+            let root = document?.root
             throw ScenarioError(diagnostics: [
                 ConfigDiagnostic(
                     file: file, line: root?.mark?.line ?? 1, column: root?.mark?.column ?? 1,
                     message: "a scenario is a mapping with 'app:' and 'steps:'.")
             ])
         }
+        for problem in document?.problems ?? [] { context.report(problem.message, atMark: problem.mark) }
         let scenario = context.readScenario(root)
         if !context.diagnostics.isEmpty { throw ScenarioError(diagnostics: context.diagnostics) }
         guard let scenario else {
             throw ScenarioError(diagnostics: [ConfigDiagnostic(file: file, line: 1, column: 1, message: "invalid scenario.")])
         }
         return scenario
-    }
-
-    static func diagnostic(for error: YamlError, file: String) -> ConfigDiagnostic {
-        switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return ConfigDiagnostic(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(detail).")
-        case .reader(let problem, _, _, _):
-            return ConfigDiagnostic(file: file, line: 1, column: 1, message: "invalid YAML: \(problem).")
-        default:
-            return ConfigDiagnostic(file: file, line: 1, column: 1, message: "invalid YAML: \(error).")
-        }
     }
 }

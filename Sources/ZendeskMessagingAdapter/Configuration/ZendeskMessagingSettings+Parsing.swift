@@ -18,7 +18,7 @@ extension ZendeskMessagingSettings {
             var seen: Set<String> = []
             for item in items {
                 let keyID = item.string("key_id", required: true)
-                let secret = item.secret("secret")
+                let secret = item.signingSecret("secret")
                 guard let keyID, let secret else { keysValid = false; continue }
                 if keyID.isEmpty {
                     item.error("'key_id' of a zendesk-messaging signing key is empty; use the key's id from the admin center (e.g. app_...).", at: "key_id")

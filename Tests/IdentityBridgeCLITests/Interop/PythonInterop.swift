@@ -142,7 +142,7 @@ func interopCTL(_ arguments: [String]) async -> CLIRun {
     let capture = CapturedOutput()
     let environment = CLIEnvironment(
         configEnvironment: ConfigEnvironment(variables: InteropSecrets.variables), output: capture.output,
-        readLine: CLIEnvironment.lines([]))
+        input: .lines([]))
     let status = await IdentityCTL.run(arguments, environment: environment)
     return CLIRun(status: status, stdout: capture.stdoutLines, stderr: capture.stderrLines)
 }

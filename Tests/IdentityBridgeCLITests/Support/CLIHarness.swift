@@ -38,12 +38,12 @@ struct CLIRun {
 func identityctl(
     _ arguments: [String], input: [String] = [], registry: ProviderRegistry = ProviderRegistry([EchoPlugin(), PlainPlugin()]),
     simulators: [any VendorSimulatorFactory] = [EchoSimulatorFactory()],
-    variables: [String: String] = ["ECHO_SECRET": echoSecret]
+    variables: [String: String] = ["ECHO_SECRET": echoSecret], stdin: CLIInput? = nil
 ) async -> CLIRun {
     let capture = CapturedOutput()
     let environment = CLIEnvironment(
         registry: registry, simulatorFactories: simulators, configEnvironment: ConfigEnvironment(variables: variables),
-        output: capture.output, readLine: CLIEnvironment.lines(input))
+        output: capture.output, input: stdin ?? .lines(input))
     let status = await IdentityCTL.run(arguments, environment: environment)
     return CLIRun(status: status, stdout: capture.stdoutLines, stderr: capture.stderrLines)
 }
