@@ -5,23 +5,27 @@
 #
 # Builds identityctl in release mode, installs wrk (Debian's package) when missing, starts
 # `identityctl serve --config config.example.yaml` on 127.0.0.1 with a free port and drives
-# POST /v1/apps/demo/providers/zendesk-chat/credentials with a Bearer API key and a JSON body; then
+# POST /v1/apps/demo/providers/zendesk-chat/credentials with a Bearer API key and a JSON body; and
 # does the same against `identityctl bare-serve` (a bare Hummingbird route answering a constant JSON
 # body of the same size), with the same connections and duration. Every process it starts it stops.
 # Its last line:
 #   service_rps=X bare_rps=Y ratio=Z errors=N p99_ms=P bare_p99_ms=Q rss_start_kib=A rss_end_kib=B
 # Targets: ratio >= 0.9, errors 0, p99 within 1.5x of the bare route's, RSS flat.
 #
-# Environment: DURATION (seconds per side, default 10), WARMUP (seconds, default 2), CONNECTIONS
-# (default 16), THREADS (wrk threads, default 1), SKIP_BUILD=1 to reuse the release build.
+# Environment: DURATION (seconds per side, default 10), ROUNDS (the sides alternate in this many
+# rounds of DURATION/ROUNDS seconds, default 5, so that other load on the machine hits both alike),
+# WARMUP (seconds, default 2), CONNECTIONS (default 16), THREADS (wrk threads, default 1),
+# SKIP_BUILD=1 to reuse the release build.
 set -euo pipefail
 
 DURATION="${DURATION:-10}"
 WARMUP="${WARMUP:-2}"
 CONNECTIONS="${CONNECTIONS:-16}"
 THREADS="${THREADS:-1}"
-case "$DURATION$WARMUP$CONNECTIONS$THREADS" in *[!0-9]*) echo "DURATION, WARMUP, CONNECTIONS and THREADS must be whole numbers" >&2; exit 2 ;; esac
+ROUNDS="${ROUNDS:-5}"
+case "$DURATION$WARMUP$CONNECTIONS$THREADS$ROUNDS" in *[!0-9]*) echo "DURATION, WARMUP, CONNECTIONS and THREADS must be whole numbers" >&2; exit 2 ;; esac
 [ "$DURATION" -ge 1 ] && [ "$DURATION" -le 300 ] || { echo "DURATION must be 1..300 seconds" >&2; exit 2; }
+[ "$ROUNDS" -ge 1 ] && [ "$ROUNDS" -le "$DURATION" ] || { echo "ROUNDS must be 1..DURATION" >&2; exit 2; }
 
 [ -f Package.swift ] && [ -f config.example.yaml ] || { echo "run from the repository root" >&2; exit 2; }
 
@@ -104,11 +108,11 @@ errors() {
     awk '/Non-2xx or 3xx responses:/ { n += $NF } /Socket errors:/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) { gsub(",", "", $i); n += $i } } END { print n + 0 }' "$WORK/wrk.txt"
 }
 
-# The service.
+# Both servers run; the sides alternate in ROUNDS rounds so that other load on the machine hits both alike.
 start service serve --config config.example.yaml --log-level warning
 SERVICE_PID=$PID
-URL="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"
-SIZE="$(python3 - "$URL" "$DEMO_API_KEY" "$BODY" <<'PY'
+SERVICE_URL="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"
+SIZE="$(python3 - "$SERVICE_URL" "$DEMO_API_KEY" "$BODY" <<'PY'
 import sys, urllib.request
 request = urllib.request.Request(sys.argv[1], data=sys.argv[3].encode(), method="POST",
     headers={"Content-Type": "application/json", "Authorization": "Bearer " + sys.argv[2]})
@@ -117,21 +121,30 @@ with urllib.request.urlopen(request, timeout=10) as response:
     print(len(response.read()))
 PY
 )"
-run "$URL" "$WARMUP"
-RSS_START="$(rss_kib "$SERVICE_PID")"
-run "$URL" "$DURATION"
-RSS_END="$(rss_kib "$SERVICE_PID")"
-cat "$WORK/wrk.txt" >&2
-SERVICE_RPS="$(rps)"; SERVICE_P99="$(p99)"; SERVICE_ERRORS="$(errors)"
-stop "$SERVICE_PID"
-
-# The bare route, answering a body of the same size.
 start bare bare-serve --body-size "$SIZE"
 BARE_PID=$PID
-run "http://127.0.0.1:$PORT/bare" "$WARMUP"
-run "http://127.0.0.1:$PORT/bare" "$DURATION"
-cat "$WORK/wrk.txt" >&2
-BARE_RPS="$(rps)"; BARE_P99="$(p99)"; BARE_ERRORS="$(errors)"
+BARE_URL="http://127.0.0.1:$PORT/bare"
+
+run "$SERVICE_URL" "$WARMUP"
+run "$BARE_URL" "$WARMUP"
+RSS_START="$(rss_kib "$SERVICE_PID")"
+ROUND_SECONDS=$(( DURATION / ROUNDS )); [ "$ROUND_SECONDS" -ge 1 ] || ROUND_SECONDS=1
+: >"$WORK/service.rounds"; : >"$WORK/bare.rounds"
+for round in $(seq 1 "$ROUNDS"); do
+    run "$SERVICE_URL" "$ROUND_SECONDS"; echo "$(rps) $(p99) $(errors)" >>"$WORK/service.rounds"
+    run "$BARE_URL" "$ROUND_SECONDS"; echo "$(rps) $(p99) $(errors)" >>"$WORK/bare.rounds"
+done
+RSS_END="$(rss_kib "$SERVICE_PID")"
+echo "rounds (rps p99_ms errors): service: $(tr '\n' ';' <"$WORK/service.rounds") bare: $(tr '\n' ';' <"$WORK/bare.rounds")" >&2
+# Mean requests per second, median p99, summed errors.
+summary() {
+    local median
+    median="$(awk '{ print $2 }' "$1" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
+    awk -v p99="$median" '{ r += $1; e += $3 } END { printf "%.0f %s %d", r / NR, p99, e }' "$1"
+}
+read -r SERVICE_RPS SERVICE_P99 SERVICE_ERRORS <<<"$(summary "$WORK/service.rounds")"
+read -r BARE_RPS BARE_P99 BARE_ERRORS <<<"$(summary "$WORK/bare.rounds")"
+stop "$SERVICE_PID"
 stop "$BARE_PID"
 
 RATIO="$(awk -v s="$SERVICE_RPS" -v b="$BARE_RPS" 'BEGIN { printf "%.2f", (b > 0 ? s / b : 0) }')"

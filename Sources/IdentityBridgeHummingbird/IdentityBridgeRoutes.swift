@@ -29,9 +29,6 @@ public struct IdentityBridgeRoutes: Sendable {
         self.logger = logger
     }
 
-    /// The instance routes' prefix (Hummingbird path syntax).
-    static let instancePrefix = "/v1/apps/:app/providers/:provider"
-
     /// Every route the collection registers: method and path (OpenAPI syntax, `{app}`), in order.
     public static let routes: [(method: String, path: String)] = [
         ("POST", "/v1/apps/{app}/providers/{provider}/credentials"),
@@ -42,6 +39,11 @@ public struct IdentityBridgeRoutes: Sendable {
         ("GET", "/readyz"),
         ("GET", "/metrics"),
     ]
+
+    /// `/v1/apps/{app}/...` in Hummingbird's syntax, `/v1/apps/:app/...`.
+    static func routerPath(_ path: String) -> String {
+        path.replacingOccurrences(of: "{", with: ":").replacingOccurrences(of: "}", with: "")
+    }
 
     /// The methods a route path answers 405 to (every common method but its own).
     static let otherMethods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
@@ -56,13 +58,14 @@ public struct IdentityBridgeRoutes: Sendable {
         let handlers = ServiceHandlers(state: state, logger: logger)
         let metrics = self.metrics
         for (method, path) in Self.routes {
-            let routerPath = RouterPath(path.replacingOccurrences(of: "{", with: ":").replacingOccurrences(of: "}", with: ""))
+            let routerPath = RouterPath(Self.routerPath(path))
             let allowed = HTTPRequest.Method(method)!
+            let operation = path.split(separator: "/").last.map(String.init) ?? ""
             collection.on(routerPath, method: allowed) { request, context -> Response in
-                switch path {
-                case "/healthz": return .json(200, ["status": "alive"])
-                case "/readyz": return handlers.ready()
-                case "/metrics":
+                switch operation {
+                case "healthz": return .json(200, ["status": "alive"])
+                case "readyz": return handlers.ready()
+                case "metrics":
                     guard let metrics else { throw HTTPError(.notFound) }
                     return Response(
                         status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
@@ -70,7 +73,6 @@ public struct IdentityBridgeRoutes: Sendable {
                 default:
                     let app = context.parameters.get("app") ?? ""
                     let provider = context.parameters.get("provider") ?? ""
-                    let operation = path.split(separator: "/").last.map(String.init) ?? ""
                     return await handlers.handle(operation, app: app, provider: provider, request: request)
                 }
             }

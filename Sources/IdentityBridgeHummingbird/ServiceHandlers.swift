@@ -67,15 +67,16 @@ struct ServiceHandlers: Sendable {
                     .tokenMissing, field: "Authorization", message: "The request has no Authorization header.",
                     recovery: "Send 'Authorization: Bearer <API key or session token>'."))
         }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+        let scheme = header.prefix(7)
+        let token = header.dropFirst(7).drop { $0 == " " }
+        guard scheme == "Bearer " || scheme.lowercased() == "bearer ", !token.isEmpty else {
             throw ServiceFailure(
                 401,
                 IdentityError(
                     .tokenMissing, field: "Authorization", message: "The Authorization header is not 'Bearer <token>'.",
                     recovery: "Send 'Authorization: Bearer <API key or session token>'."))
         }
-        return parts[1].drop { $0 == " " }
+        return token
     }
 
     /// Checks the API key (constant time) or, when `allowSession`, the app's session JWT.
@@ -124,6 +125,7 @@ struct ServiceHandlers: Sendable {
     /// 415 unless the request's media type is one of `accepted`.
     static func requireContentType(_ request: Request, _ accepted: [String]) throws(ServiceFailure) {
         let contentType = request.headers[.contentType]
+        if let contentType, accepted.contains(contentType) { return }  // the common exact spelling, without parsing
         guard let media = FormBody.mediaType(contentType), accepted.contains(media) else {
             throw ServiceFailure(
                 415,

@@ -44,7 +44,12 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The route template (`/v1/apps/{app}/providers/{provider}/credentials`), or `unmatched`.
     static func routeLabel(_ endpointPath: String?) -> String {
         guard let path = endpointPath, path.hasPrefix("/") else { return "unmatched" }
-        return path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+        return routeLabels[path] ?? label(path)
+    }
+
+    /// `:name` segments written `{name}`.
+    static func label(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
             segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
         }.joined(separator: "/")
     }
@@ -80,3 +85,8 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
 extension String {
     fileprivate func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
 }
+
+/// The labels of the service's own routes by Hummingbird path, computed once.
+/// (Hummingbird describes a matched path as `/v1/apps/{app}/...` or `/v1/apps/:app/...` depending on its version: both are keys.)
+private let routeLabels: [String: String] = Dictionary(
+    IdentityBridgeRoutes.routes.flatMap { [(IdentityBridgeRoutes.routerPath($0.path), $0.path), ($0.path, $0.path)] }, uniquingKeysWith: { a, _ in a })

@@ -54,12 +54,17 @@ struct ServedApp: Sendable {
 
     static func digest(_ bytes: some DataProtocol) -> [UInt8] { Array(SHA256.hash(data: bytes)) }
 
-    /// Whether `token` is one of the app's API keys (constant time in the keys' contents).
+    /// Whether `token` is one of the app's API keys (constant time in the keys' contents; every key is compared).
     func isAPIKey(_ token: Substring) -> Bool {
-        let presented = Self.digest(Array(token.utf8))
-        var matched = false
-        for key in apiKeyDigests { matched = HMACDigest.constantTimeEquals(key, presented) || matched }
-        return matched
+        let presented = SHA256.hash(data: Array(token.utf8))
+        return presented.withUnsafeBytes { presented in
+            var matched = false
+            for key in apiKeyDigests {
+                let equal = key.withUnsafeBytes { HMACDigest.constantTimeEquals($0, presented) }
+                matched = equal || matched
+            }
+            return matched
+        }
     }
 }
 
