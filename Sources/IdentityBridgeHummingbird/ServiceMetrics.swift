@@ -16,6 +16,19 @@ public final class ServiceMetrics: Sendable {
         .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500),
     ]
 
+    /// `identitybridge_http_requests_total{route, status}`.
+    static var requests: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "identitybridge", metricName: "http_requests", unitName: "total",
+            helpText: "HTTP requests answered, by route template and status.")
+    }
+    /// `identitybridge_http_request_duration_seconds{route}`.
+    static var duration: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "identitybridge", metricName: "http_request_duration", unitName: "seconds",
+            helpText: "HTTP request latency, by route template.")
+    }
+
     /// Creates the metrics over `registry` (a fresh one by default).
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
@@ -24,11 +37,8 @@ public final class ServiceMetrics: Sendable {
 
     /// Counts one answered request and records its latency; `route` is the route template, never the raw path.
     public func recordRequest(route: String, status: Int, duration: Duration) {
-        registry.makeCounter(name: "identitybridge_http_requests_total", labels: [("route", route), ("status", String(status))])
-            .increment()
-        registry.makeDurationHistogram(
-            name: "identitybridge_http_request_duration_seconds", labels: [("route", route)], buckets: Self.durationBuckets
-        ).record(duration)
+        registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", String(status))]).increment()
+        registry.makeDurationHistogram(descriptor: Self.duration, labels: [("route", route)], buckets: Self.durationBuckets).record(duration)
     }
 
     /// The Prometheus text exposition of every metric.
