@@ -23,6 +23,8 @@ let package = Package(
         // What a test target adds: the vendor-neutral kit, and the four vendor simulators.
         .library(name: "IdentityBridgeTesting", targets: ["IdentityBridgeTesting"]),
         .library(name: "IdentityBridgeSimulators", targets: ["IdentityBridgeSimulators"]),
+        // The token service: Hummingbird 2 routes any backend can mount (`identityctl serve` runs them).
+        .library(name: "IdentityBridgeHummingbird", targets: ["IdentityBridgeHummingbird"]),
         .executable(name: "identityctl", targets: ["identityctl"]),
     ],
     traits: [
@@ -39,8 +41,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
-        // Tests only (an independent JWT implementation); not resolved for consumers.
+        // Session JWT verification in IdentityBridgeHummingbird; in tests, an independent JWT implementation.
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        // The token service (IdentityBridgeHummingbird, `identityctl serve`).
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // MARK: Core: protocol, models, taxonomies, registry, configuration, credential primitives.
@@ -101,6 +107,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: The token service: vendor-neutral Hummingbird routes over a loaded configuration.
+        .target(
+            name: "IdentityBridgeHummingbird",
+            dependencies: [
+                "IdentityBridge",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            exclude: ["openapi.yaml"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: identityctl: the command library and its thin executable.
         .target(
             name: "IdentityBridgeCLI",
@@ -109,7 +133,10 @@ let package = Package(
                 "IdentityBridgeStandard",
                 "IdentityBridgeTesting",
                 "IdentityBridgeSimulators",
+                "IdentityBridgeHummingbird",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -154,6 +181,19 @@ let package = Package(
         .testTarget(
             name: "IdentityBridgeTestingTests",
             dependencies: ["IdentityBridgeTesting", "IdentityBridgeSimulators"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IdentityBridgeHummingbirdTests",
+            dependencies: [
+                "IdentityBridgeHummingbird",
+                "IdentityBridgeStandard",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

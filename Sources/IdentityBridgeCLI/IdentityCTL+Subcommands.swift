@@ -10,5 +10,7 @@ extension IdentityCTL {
         EventsCommand.self,
         DemoCommand.self,
         RunCommand.self,
+        ServeCommand.self,
+        BareServeCommand.self,
     ]
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 package import Yams
 
 /// The one way the package reads YAML (configurations and scenarios): the file is read through

@@ -43,3 +43,27 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
             recovery: "Fix each line reported; `identityctl validate FILE` checks a configuration.")
     }
 }
+
+/// A secret (or API key) that resolved from the default of a `${VAR:-default}` reference: a
+/// development value that must not reach production unnoticed.
+public struct DevelopmentSecret: Hashable, Sendable, CustomStringConvertible {
+    /// The setting's path, e.g. `apps.demo.providers[0].secret` or `apps.demo.service.api_keys[0]`.
+    public var setting: String
+    /// The configuration file.
+    public var file: String
+    /// The 1-based line of the reference.
+    public var line: Int
+    /// The 1-based column of the reference.
+    public var column: Int
+
+    /// Creates a record.
+    public init(setting: String, file: String, line: Int, column: Int) {
+        self.setting = setting
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `FILE:LINE:COLUMN: SETTING` (never the value).
+    public var description: String { "\(file):\(line):\(column): \(setting)" }
+}

@@ -74,7 +74,7 @@ public struct ConfigurationLoader: Sendable {
         for problem in document.problems { collector.report(problem.message, at: problem.mark) }
         let apps = readApps(document.root, collector: collector, baseDirectory: baseDirectory)
         if !collector.diagnostics.isEmpty { throw ConfigurationError(diagnostics: collector.diagnostics) }
-        return IdentityConfiguration(apps: apps, file: file)
+        return IdentityConfiguration(apps: apps, file: file, developmentSecrets: collector.developmentSecrets)
     }
 
     /// Checks a mapping's keys: reports duplicates and keys outside `allowed`.
@@ -134,7 +134,8 @@ public struct ConfigurationLoader: Sendable {
             collector.report("app \(ConfigDiagnostic.quoted(name)) must be a mapping with 'providers:'.", at: node.mark)
             return AppConfiguration(name: name, providers: [])
         }
-        checkKeys(node, allowed: ["providers"], what: "app \(ConfigDiagnostic.quoted(name))", collector: collector)
+        checkKeys(node, allowed: ["providers", "service"], what: "app \(ConfigDiagnostic.quoted(name))", collector: collector)
+        let service = readService(app: name, node, collector: collector, baseDirectory: baseDirectory)
         guard let providersNode = node["providers"] else {
             collector.report("app \(ConfigDiagnostic.quoted(name)) has no 'providers:' list.", at: node.mark)
             return AppConfiguration(name: name, providers: [])
@@ -193,6 +194,21 @@ public struct ConfigurationLoader: Sendable {
                 collector.report("\(kind) plugin rejected the settings without saying why.", at: element.mark)
             }
         }
-        return AppConfiguration(name: name, providers: providers)
+        return AppConfiguration(name: name, providers: providers, service: service)
+    }
+
+    /// The app's optional `service:` mapping (see ``AppServiceConfiguration``).
+    private func readService(app: String, _ node: Node, collector: DiagnosticCollector, baseDirectory: String) -> AppServiceConfiguration? {
+        guard let serviceNode = node["service"] else { return nil }
+        guard serviceNode.mapping != nil else {
+            collector.report("'service' of app '\(app)' must be a mapping with 'api_keys:'.", at: serviceNode.mark)
+            return nil
+        }
+        let reader = SettingsReader(
+            node: serviceNode, path: "apps.\(app).service", kind: ProviderKind(rawValue: "service"), collector: collector,
+            environment: environment, baseDirectory: baseDirectory, subject: "service of app '\(app)'")
+        let service = AppServiceConfiguration.parse(reader)
+        reader.reportUnknownKeys()
+        return service
     }
 }

@@ -4,11 +4,15 @@ public struct IdentityConfiguration: Sendable {
     public var apps: [AppConfiguration]
     /// The file the configuration came from.
     public var file: String
+    /// Secrets and API keys that resolved from the default of a `${VAR:-default}` reference
+    /// (development values; `identityctl serve` refuses them unless told otherwise).
+    public var developmentSecrets: [DevelopmentSecret]
 
     /// Creates a configuration.
-    public init(apps: [AppConfiguration], file: String) {
+    public init(apps: [AppConfiguration], file: String, developmentSecrets: [DevelopmentSecret] = []) {
         self.apps = apps
         self.file = file
+        self.developmentSecrets = developmentSecrets
     }
 
     /// The app named `name`.
@@ -80,11 +84,14 @@ public struct AppConfiguration: Sendable {
     public var name: String
     /// Its provider instances, in file order.
     public var providers: [ProviderInstanceConfiguration]
+    /// How the token service serves the app; `nil` when the app has no `service:` section (not served).
+    public var service: AppServiceConfiguration?
 
     /// Creates an app.
-    public init(name: String, providers: [ProviderInstanceConfiguration]) {
+    public init(name: String, providers: [ProviderInstanceConfiguration], service: AppServiceConfiguration? = nil) {
         self.name = name
         self.providers = providers
+        self.service = service
     }
 }
 

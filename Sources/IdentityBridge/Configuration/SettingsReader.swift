@@ -4,6 +4,8 @@ internal import Yams
 final class DiagnosticCollector {
     let file: String
     var diagnostics: [ConfigDiagnostic] = []
+    /// Secrets that resolved from the default of a `${VAR:-default}` reference.
+    var developmentSecrets: [DevelopmentSecret] = []
     init(file: String) { self.file = file }
 
     /// The most problems reported for one file; a file that breaks more is not worth reading further.
@@ -66,17 +68,22 @@ public final class SettingsReader {
     public let path: String
     /// The instance's kind.
     public let kind: ProviderKind
+    /// What the settings belong to in messages, e.g. `zendesk-chat provider` or `service of app 'demo'`.
+    let subject: String
+    /// Whether the last ``expand(_:at:key:)`` used the default of a `${VAR:-default}` reference.
+    private var expandedFromDefault = false
     private var readKeys: Set<String> = []
     private var children: [SettingsReader] = []
     private let errorCountAtStart: Int
 
     init(
         node: Node, path: String, kind: ProviderKind, collector: DiagnosticCollector, environment: ConfigEnvironment,
-        baseDirectory: String, reservedKeys: Set<String> = []
+        baseDirectory: String, reservedKeys: Set<String> = [], subject: String? = nil
     ) {
         self.node = node
         self.path = path
         self.kind = kind
+        self.subject = subject ?? "\(kind) provider"
         self.collector = collector
         self.environment = environment
         self.baseDirectory = baseDirectory
@@ -108,7 +115,7 @@ public final class SettingsReader {
         collector.report(message, at: mark)
     }
 
-    private func describe(_ key: String) -> String { "'\(key)' of \(kind) provider" }
+    private func describe(_ key: String) -> String { "'\(key)' of \(subject)" }
 
     private func scalarText(_ key: String, _ node: Node) -> String? {
         guard case .scalar(let scalar) = node else {
@@ -121,7 +128,7 @@ public final class SettingsReader {
     /// A string setting, with `${VAR}` and `${VAR:-default}` references expanded.
     public func string(_ key: String, required: Bool = false, default defaultValue: String? = nil) -> String? {
         guard let node = value(key) else {
-            if required { collector.report("\(kind) provider is missing required setting '\(key)'.", at: self.node.mark) }
+            if required { collector.report("\(subject) is missing required setting '\(key)'.", at: self.node.mark) }
             return defaultValue
         }
         guard let raw = scalarText(key, node) else { return nil }
@@ -134,6 +141,7 @@ public final class SettingsReader {
 
     /// Expands `${VAR}` / `${VAR:-default}`; reports a missing variable by name.
     func expand(_ text: String, at mark: Mark?, key: String) -> String? {
+        expandedFromDefault = false
         guard text.contains("${") else { return text }
         var result = ""
         var rest = Substring(text)
@@ -160,6 +168,7 @@ public final class SettingsReader {
                 result += value
             } else if let fallback {
                 result += fallback
+                expandedFromDefault = true
             } else {
                 collector.report("environment variable \(ConfigDiagnostic.quoted(name)) is not set (needed by \(describe(key))).", at: mark)
                 return nil
@@ -190,7 +199,7 @@ public final class SettingsReader {
         let inline = value(key)
         let file = value(fileKey)
         if inline != nil, file != nil {
-            collector.report("\(kind) provider sets both '\(key)' and '\(fileKey)'; keep one.", at: keyMark(fileKey))
+            collector.report("\(subject) sets both '\(key)' and '\(fileKey)'; keep one.", at: keyMark(fileKey))
             return nil
         }
         if let file {
@@ -213,7 +222,7 @@ public final class SettingsReader {
         guard let inline else {
             if required {
                 collector.report(
-                    "\(kind) provider is missing required secret '\(key)' (set '\(key): ${VAR}' or '\(fileKey): PATH').", at: node.mark)
+                    "\(subject) is missing required secret '\(key)' (set '\(key): ${VAR}' or '\(fileKey): PATH').", at: node.mark)
             }
             return nil
         }
@@ -232,6 +241,7 @@ public final class SettingsReader {
             collector.report("\(describe(key)) is empty.", at: inline.mark)
             return nil
         }
+        noteDevelopmentDefault("\(path).\(key)", at: inline.mark)
         return Secret(text)
     }
 
@@ -255,7 +265,7 @@ public final class SettingsReader {
     /// Returns `nil` when the key is absent (or `required` and absent, reported).
     public func secrets(_ key: String, required: Bool = false, maxCount: Int = .max) -> [Secret]? {
         guard let node = value(key) else {
-            if required { collector.report("\(kind) provider is missing required secret list '\(key)'.", at: self.node.mark) }
+            if required { collector.report("\(subject) is missing required secret list '\(key)'.", at: self.node.mark) }
             return nil
         }
         guard case .sequence(let sequence) = node else {
@@ -279,15 +289,45 @@ public final class SettingsReader {
                 collector.report("an entry of \(describe(key)) is empty.", at: element.mark)
                 continue
             }
+            noteDevelopmentDefault("\(path).\(key)[\(result.count)]", at: element.mark)
             result.append(Secret(text))
         }
         return result
     }
 
+    /// Records `setting` as a development secret when the last expansion used a `${VAR:-default}` default.
+    private func noteDevelopmentDefault(_ setting: String, at mark: Mark?) {
+        guard expandedFromDefault else { return }
+        collector.developmentSecrets.append(
+            DevelopmentSecret(setting: setting, file: collector.file, line: mark?.line ?? 1, column: mark?.column ?? 1))
+    }
+
+    /// A text file named by a path setting (relative to the configuration file's folder), read
+    /// through the environment (regular files only, at most ``ConfigEnvironment/maxSecretFileSize``).
+    /// Returns the path as written and the file's contents; problems are reported at the setting.
+    public func file(_ key: String, required: Bool = false) -> (path: String, contents: String)? {
+        guard let node = value(key) else {
+            if required { collector.report("\(subject) is missing required file setting '\(key)'.", at: self.node.mark) }
+            return nil
+        }
+        guard let path = scalarText(key, node).flatMap({ expand($0, at: node.mark, key: key) }), !path.isEmpty else {
+            collector.report("\(describe(key)) must be a file path.", at: node.mark)
+            return nil
+        }
+        let resolved = path.hasPrefix("/") ? path : baseDirectory + "/" + path
+        do {
+            return (path, try environment.readFile(resolved))
+        } catch {
+            let reason = (error as? SecretFileError).map { ": \($0.description)" } ?? ""
+            collector.report("cannot read file '\(path.prefix(200))' for \(describe(key))\(reason).", at: node.mark)
+            return nil
+        }
+    }
+
     /// A nested mapping, read by its own reader (unknown keys reported there too).
     public func mapping(_ key: String, required: Bool = false) -> SettingsReader? {
         guard let node = value(key) else {
-            if required { collector.report("\(kind) provider is missing required mapping '\(key)'.", at: self.node.mark) }
+            if required { collector.report("\(subject) is missing required mapping '\(key)'.", at: self.node.mark) }
             return nil
         }
         guard node.mapping != nil else {
@@ -296,7 +336,7 @@ public final class SettingsReader {
         }
         let child = SettingsReader(
             node: node, path: "\(path).\(key)", kind: kind, collector: collector,
-            environment: environment, baseDirectory: baseDirectory)
+            environment: environment, baseDirectory: baseDirectory, subject: subject)
         children.append(child)
         return child
     }
@@ -347,7 +387,7 @@ public final class SettingsReader {
         guard let node = value(key) else {
             if defaultValue == nil {
                 collector.report(
-                    "\(kind) provider is missing required setting '\(key)' (one of: \(choices.joined(separator: ", "))).",
+                    "\(subject) is missing required setting '\(key)' (one of: \(choices.joined(separator: ", "))).",
                     at: self.node.mark)
             }
             return defaultValue
@@ -363,7 +403,7 @@ public final class SettingsReader {
     /// A list of mappings, each read by its own reader (unknown keys reported per element).
     public func list(_ key: String, required: Bool = false) -> [SettingsReader]? {
         guard let node = value(key) else {
-            if required { collector.report("\(kind) provider is missing required list '\(key)'.", at: self.node.mark) }
+            if required { collector.report("\(subject) is missing required list '\(key)'.", at: self.node.mark) }
             return nil
         }
         guard case .sequence(let sequence) = node else {
@@ -378,7 +418,7 @@ public final class SettingsReader {
             }
             let child = SettingsReader(
                 node: element, path: "\(path).\(key)[\(index)]", kind: kind, collector: collector,
-                environment: environment, baseDirectory: baseDirectory)
+                environment: environment, baseDirectory: baseDirectory, subject: subject)
             children.append(child)
             readers.append(child)
         }
@@ -391,7 +431,7 @@ public final class SettingsReader {
             guard let key = pair.key.string else { continue }
             if !readKeys.contains(key) {
                 let known = readKeys.sorted().joined(separator: ", ")
-                collector.report("unknown setting \(ConfigDiagnostic.quoted(key)) for \(kind) provider (known: \(known)).", at: pair.key.mark)
+                collector.report("unknown setting \(ConfigDiagnostic.quoted(key)) for \(subject) (known: \(known)).", at: pair.key.mark)
             }
         }
         for child in children { child.reportUnknownKeys() }

@@ -42,7 +42,7 @@ public enum HMACDigest {
 
     /// Compares two equally long byte buffers in time that depends only on their length.
     @inline(__always)
-    static func constantTimeEquals(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    public static func constantTimeEquals(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         for i in 0..<a.count { difference |= a[i] ^ b[i] }

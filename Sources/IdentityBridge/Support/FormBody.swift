@@ -10,7 +10,7 @@ public enum FormBody {
     }
 
     /// `contentType` for a message: at most 64 characters of it, or "no content type".
-    static func describe(contentType: String?) -> String {
+    public static func describe(contentType: String?) -> String {
         guard let contentType else { return "no content type" }
         return contentType.count > 64 ? "\"\(contentType.prefix(64))...\"" : "\"\(contentType)\""
     }

@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Load test of the token service against a bare Hummingbird route, on loopback only.
+#
+#   Benchmarks/service-load.sh            (from the repository root)
+#
+# Builds identityctl in release mode, installs wrk (Debian's package) when missing, starts
+# `identityctl serve --config config.example.yaml` on 127.0.0.1 with a free port and drives
+# POST /v1/apps/demo/providers/zendesk-chat/credentials with a Bearer API key and a JSON body; and
+# does the same against `identityctl bare-serve` (a bare Hummingbird route answering a constant JSON
+# body of the same size), with the same connections and duration. Every process it starts it stops.
+# Its last line:
+#   service_rps=X bare_rps=Y ratio=Z errors=N p99_ms=P bare_p99_ms=Q rss_start_kib=A rss_end_kib=B
+# Targets: ratio >= 0.9, errors 0, p99 within 1.5x of the bare route's, RSS flat.
+#
+# Environment: DURATION (seconds per side, default 10), ROUNDS (the sides alternate in this many
+# rounds of DURATION/ROUNDS seconds, default 5, so that other load on the machine hits both alike),
+# WARMUP (seconds, default 2), CONNECTIONS (default 16), THREADS (wrk threads, default 1),
+# SKIP_BUILD=1 to reuse the release build.
+set -euo pipefail
+
+DURATION="${DURATION:-10}"
+WARMUP="${WARMUP:-2}"
+CONNECTIONS="${CONNECTIONS:-16}"
+THREADS="${THREADS:-1}"
+ROUNDS="${ROUNDS:-5}"
+case "$DURATION$WARMUP$CONNECTIONS$THREADS$ROUNDS" in *[!0-9]*) echo "DURATION, WARMUP, CONNECTIONS and THREADS must be whole numbers" >&2; exit 2 ;; esac
+[ "$DURATION" -ge 1 ] && [ "$DURATION" -le 300 ] || { echo "DURATION must be 1..300 seconds" >&2; exit 2; }
+[ "$ROUNDS" -ge 1 ] && [ "$ROUNDS" -le "$DURATION" ] || { echo "ROUNDS must be 1..DURATION" >&2; exit 2; }
+
+[ -f Package.swift ] && [ -f config.example.yaml ] || { echo "run from the repository root" >&2; exit 2; }
+
+if ! command -v wrk >/dev/null 2>&1; then
+    echo "installing wrk (Debian package)" >&2
+    if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    $SUDO apt-get update -qq >&2 && $SUDO apt-get install -y -qq wrk >&2
+fi
+
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+    swift build -c release --product identityctl >&2
+fi
+BIN="$(swift build -c release --show-bin-path)/identityctl"
+
+WORK="$(mktemp -d)"
+PIDS=()
+cleanup() {
+    for pid in "${PIDS[@]}"; do
+        if kill -0 "$pid" 2>/dev/null; then
+            kill -TERM "$pid" 2>/dev/null || true
+            for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+            kill -KILL "$pid" 2>/dev/null || true
+        fi
+        wait "$pid" 2>/dev/null || true
+    done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+# Real (non-default) secrets, so the service starts without --allow-development-secrets.
+random() { head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
+export DEMO_API_KEY="load-$(random)"
+export HELPSHIFT_SECRET="$(random)" HELPSHIFT_IDENTITY_SECRET="$(random)" ZENDESK_SUPPORT_SECRET="$(random)"
+export ZENDESK_CHAT_ACCOUNT_KEY="$(random)" ZENDESK_CHAT_SECRET="$(random)"
+export ZENDESK_MESSAGING_KEY_ID="app_$(random)" ZENDESK_MESSAGING_SECRET="$(random)"
+
+# start NAME ARGS...: starts identityctl, waits for its listening line, sets PORT and PID.
+start() {
+    local name="$1"; shift
+    "$BIN" "$@" --host 127.0.0.1 --port 0 >"$WORK/$name.out" 2>"$WORK/$name.err" &
+    PID=$!
+    PIDS+=("$PID")
+    for _ in $(seq 1 300); do
+        if grep -q '"event":"listening"' "$WORK/$name.out" 2>/dev/null; then
+            PORT="$(sed -n 's/.*"port":\([0-9]*\).*/\1/p' "$WORK/$name.out" | head -1)"
+            return 0
+        fi
+        kill -0 "$PID" 2>/dev/null || { cat "$WORK/$name.err" >&2; echo "$name did not start" >&2; exit 1; }
+        sleep 0.1
+    done
+    echo "$name did not print its listening line" >&2
+    exit 1
+}
+
+stop() {
+    kill -TERM "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+}
+
+rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
+
+BODY='{"user_id":"load-user-1","email":"load.user@example.com","name":"Load User"}'
+cat >"$WORK/post.lua" <<LUA
+wrk.method = "POST"
+wrk.body = '$BODY'
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer $DEMO_API_KEY"
+LUA
+
+# run URL DURATION: wrk's report into $WORK/wrk.txt.
+run() {
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$2"s --latency -s "$WORK/post.lua" "$1" >"$WORK/wrk.txt"
+}
+rps() { awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$WORK/wrk.txt"; }
+# The 99th percentile in milliseconds.
+p99() {
+    awk '$1 == "99%" { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; printf "%.3f", v }' "$WORK/wrk.txt"
+}
+errors() {
+    awk '/Non-2xx or 3xx responses:/ { n += $NF } /Socket errors:/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) { gsub(",", "", $i); n += $i } } END { print n + 0 }' "$WORK/wrk.txt"
+}
+
+# Both servers run; the sides alternate in ROUNDS rounds so that other load on the machine hits both alike.
+start service serve --config config.example.yaml --log-level warning
+SERVICE_PID=$PID
+SERVICE_URL="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"
+SIZE="$(python3 - "$SERVICE_URL" "$DEMO_API_KEY" "$BODY" <<'PY'
+import sys, urllib.request
+request = urllib.request.Request(sys.argv[1], data=sys.argv[3].encode(), method="POST",
+    headers={"Content-Type": "application/json", "Authorization": "Bearer " + sys.argv[2]})
+with urllib.request.urlopen(request, timeout=10) as response:
+    assert response.status == 200, response.status
+    print(len(response.read()))
+PY
+)"
+start bare bare-serve --body-size "$SIZE"
+BARE_PID=$PID
+BARE_URL="http://127.0.0.1:$PORT/bare"
+
+run "$SERVICE_URL" "$WARMUP"
+run "$BARE_URL" "$WARMUP"
+RSS_START="$(rss_kib "$SERVICE_PID")"
+ROUND_SECONDS=$(( DURATION / ROUNDS )); [ "$ROUND_SECONDS" -ge 1 ] || ROUND_SECONDS=1
+: >"$WORK/service.rounds"; : >"$WORK/bare.rounds"
+for round in $(seq 1 "$ROUNDS"); do
+    run "$SERVICE_URL" "$ROUND_SECONDS"; echo "$(rps) $(p99) $(errors)" >>"$WORK/service.rounds"
+    run "$BARE_URL" "$ROUND_SECONDS"; echo "$(rps) $(p99) $(errors)" >>"$WORK/bare.rounds"
+done
+RSS_END="$(rss_kib "$SERVICE_PID")"
+echo "rounds (rps p99_ms errors): service: $(tr '\n' ';' <"$WORK/service.rounds") bare: $(tr '\n' ';' <"$WORK/bare.rounds")" >&2
+# Mean requests per second, median p99, summed errors.
+summary() {
+    local median
+    median="$(awk '{ print $2 }' "$1" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
+    awk -v p99="$median" '{ r += $1; e += $3 } END { printf "%.0f %s %d", r / NR, p99, e }' "$1"
+}
+read -r SERVICE_RPS SERVICE_P99 SERVICE_ERRORS <<<"$(summary "$WORK/service.rounds")"
+read -r BARE_RPS BARE_P99 BARE_ERRORS <<<"$(summary "$WORK/bare.rounds")"
+stop "$SERVICE_PID"
+stop "$BARE_PID"
+
+RATIO="$(awk -v s="$SERVICE_RPS" -v b="$BARE_RPS" 'BEGIN { printf "%.2f", (b > 0 ? s / b : 0) }')"
+echo "body_bytes=$SIZE bare_errors=$BARE_ERRORS connections=$CONNECTIONS duration_s=$DURATION" >&2
+echo "service_rps=$SERVICE_RPS bare_rps=$BARE_RPS ratio=$RATIO errors=$SERVICE_ERRORS p99_ms=$SERVICE_P99 bare_p99_ms=$BARE_P99 rss_start_kib=$RSS_START rss_end_kib=$RSS_END"

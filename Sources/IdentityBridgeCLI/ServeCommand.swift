@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import IdentityBridge
+import IdentityBridgeHummingbird
+import Logging
+
+/// `identityctl serve`: the token service (the IdentityBridgeHummingbird routes) as a standalone server.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the token service's HTTP routes for every app with a 'service:' section.",
+        discussion: """
+            Prints one JSON line {"event":"listening","host":H,"port":P} on stdout when it accepts requests \
+            (--port 0 picks a free port), then logs one line per request on stderr. SIGTERM or SIGINT stops \
+            it gracefully (requests in flight complete; exit 0); SIGHUP reloads the configuration, secrets \
+            and key files (a configuration with errors is refused and the old one keeps serving).
+
+            It refuses to start (exit 1, naming each setting) when a secret or API key resolved from a \
+            ${VAR:-default} development default, unless --allow-development-secrets is given; then it \
+            logs a warning per setting at start and on each reload.
+
+            Examples:
+              DEMO_API_KEY=... ZENDESK_CHAT_SECRET=... identityctl serve --config config.example.yaml --port 8080
+              identityctl serve --config config.example.yaml --port 0 --allow-development-secrets
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
+    var config: String
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "host"))
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port"))
+    var port: Int = 8080
+
+    @Flag(name: .customLong("allow-development-secrets"), help: "Accept secrets that resolved from ${VAR:-default} defaults (with a warning each).")
+    var allowDevelopmentSecrets = false
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info (one line per request), notice, warning, error.", valueName: "level"))
+    var logLevel: String = "info"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port; use 0 through 65535.") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level '\(logLevel.prefix(32))' is not one of trace, debug, info, notice, warning, error, critical.")
+        }
+    }
+
+    func run() async throws {
+        let environment = CLIEnvironment.current
+        var logger = Logger(label: "identityctl.serve")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let loader = ConfigurationLoader(registry: environment.registry, environment: environment.configEnvironment, logger: logger)
+        let service = TokenService(configPath: config, loader: loader, allowDevelopmentSecrets: allowDevelopmentSecrets, logger: logger)
+        do {
+            try await service.start()
+        } catch {
+            for problem in error.problems { environment.output.stderr("error: \(problem)") }
+            environment.output.stderr("identityctl serve: not started (\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")).")
+            throw ExitCode.failure
+        }
+        let output = environment.output
+        try await service.run(host: host, port: port) { host, port in
+            output.json(["event": "listening", "host": .string(host), "port": .int(Int64(port))])
+        }
+    }
+}

@@ -1,0 +1,93 @@
+public import Hummingbird
+import IdentityBridge
+public import Logging
+
+/// The token service's routes over a live ``ServiceState``: mount them in any Hummingbird 2 app.
+///
+/// ```swift
+/// let state = ServiceState(try await ServiceSnapshot(configuration: configuration, context: IssuerContext(metrics: metrics.factory)))
+/// let routes = IdentityBridgeRoutes(state: state, metrics: metrics)
+/// let router = Router()
+/// router.addRoutes(routes.collection())
+/// ```
+///
+/// No vendor appears here: every provider instance of a served app (an app with a `service:`
+/// section) gets `credentials` and `verify`; `jwt` when its kind exchanges tokens
+/// (`makeTokenExchanger`); `events` when its plugin maps vendor events (`VendorEventMapping`).
+public struct IdentityBridgeRoutes: Sendable {
+    /// The live configuration.
+    public let state: ServiceState
+    /// Request metrics and `/metrics`; `nil` serves no `/metrics`.
+    public let metrics: ServiceMetrics?
+    /// Where request lines and refusals are logged.
+    public let logger: Logger
+
+    /// Creates the routes.
+    public init(state: ServiceState, metrics: ServiceMetrics? = nil, logger: Logger = Logger(label: "IdentityBridge.service")) {
+        self.state = state
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// Every route the collection registers: method and path (OpenAPI syntax, `{app}`), in order.
+    public static let routes: [(method: String, path: String)] = [
+        ("POST", "/v1/apps/{app}/providers/{provider}/credentials"),
+        ("POST", "/v1/apps/{app}/providers/{provider}/jwt"),
+        ("POST", "/v1/apps/{app}/providers/{provider}/verify"),
+        ("POST", "/v1/apps/{app}/providers/{provider}/events"),
+        ("GET", "/healthz"),
+        ("GET", "/readyz"),
+        ("GET", "/metrics"),
+    ]
+
+    /// `/v1/apps/{app}/...` in Hummingbird's syntax, `/v1/apps/:app/...`.
+    static func routerPath(_ path: String) -> String {
+        path.replacingOccurrences(of: "{", with: ":").replacingOccurrences(of: "}", with: "")
+    }
+
+    /// The methods a route path answers 405 to (every common method but its own).
+    static let otherMethods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
+
+    /// The route collection. With `middleware` (the default) it carries ``ServiceMiddleware`` so
+    /// mounted routes answer uniform errors, log and count; pass `false` when the router already has it.
+    public func collection<Context: RequestContext>(context: Context.Type = BasicRequestContext.self, middleware: Bool = true)
+        -> RouteCollection<Context>
+    {
+        let collection = RouteCollection(context: Context.self)
+        if middleware { collection.add(middleware: ServiceMiddleware<Context>(metrics: metrics, logger: logger)) }
+        let handlers = ServiceHandlers(state: state, logger: logger)
+        let metrics = self.metrics
+        for (method, path) in Self.routes {
+            let routerPath = RouterPath(Self.routerPath(path))
+            let allowed = HTTPRequest.Method(method)!
+            let operation = path.split(separator: "/").last.map(String.init) ?? ""
+            collection.on(routerPath, method: allowed) { request, context -> Response in
+                switch operation {
+                case "healthz": return .json(200, ["status": "alive"])
+                case "readyz": return handlers.ready()
+                case "metrics":
+                    guard let metrics else { throw HTTPError(.notFound) }
+                    return Response(
+                        status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+                default:
+                    let app = context.parameters.get("app") ?? ""
+                    let provider = context.parameters.get("provider") ?? ""
+                    return await handlers.handle(operation, app: app, provider: provider, request: request)
+                }
+            }
+            for other in Self.otherMethods where other != allowed {
+                collection.on(routerPath, method: other) { request, _ -> Response in
+                    .failure(
+                        ServiceFailure(
+                            405,
+                            IdentityError(
+                                .unsupportedOperation, field: "method", message: "\(request.method.rawValue) is not allowed here.",
+                                recovery: "Use \(method).")),
+                        headers: [.allow: method])
+                }
+            }
+        }
+        return collection
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import Hummingbird
+import IdentityBridge
+import Logging
+
+/// The handlers behind ``IdentityBridgeRoutes``: each answers a `Response` for any input (failures
+/// as ``ServiceFailure``), reading the snapshot once so a reload never changes a request midway.
+struct ServiceHandlers: Sendable {
+    let state: ServiceState
+    let logger: Logger
+
+    /// `/readyz`: 200 once a configuration is loaded.
+    func ready() -> Response {
+        guard let snapshot = state.snapshot else {
+            return .failure(
+                ServiceFailure(
+                    503, IdentityError(.configurationInvalid, message: "No configuration is loaded.", recovery: "Wait for the service to load one.")))
+        }
+        return .json(200, ["status": "ready", "apps": .int(Int64(snapshot.servedApps.count))])
+    }
+
+    /// One instance operation (`credentials`, `jwt`, `verify`, `events`).
+    func handle(_ operation: String, app: String, provider: String, request: Request) async -> Response {
+        do throws(ServiceFailure) {
+            guard let snapshot = state.snapshot, let served = snapshot.apps[app] else {
+                throw Self.notFound("app", "No app \"\(app.prefix(64))\" is served here.")
+            }
+            switch operation {
+            case "jwt": return try await exchange(served, provider: provider, request: request)
+            case "credentials": return try await credentials(served, provider: provider, request: request)
+            case "verify": return try await verify(served, provider: provider, request: request)
+            default: return try await events(served, provider: provider, request: request)
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static func notFound(_ field: String, _ message: String) -> ServiceFailure {
+        ServiceFailure(
+            404, IdentityError(.unsupportedOperation, field: field, message: message, recovery: "Use an app and provider the service configures."))
+    }
+
+    func instance(_ served: ServedApp, _ provider: String) throws(ServiceFailure) -> ServedInstance {
+        guard let instance = served.instances[provider] else {
+            throw Self.notFound("provider", "App \"\(served.name)\" has no provider \"\(provider.prefix(64))\".")
+        }
+        return instance
+    }
+
+    // MARK: Caller authentication
+
+    /// Who proved themselves with the `Authorization` header.
+    enum Caller {
+        /// The app's backend (an API key).
+        case backend
+        /// A signed-in user (the app's session JWT).
+        case user(UserIdentity)
+    }
+
+    /// The bearer token of the `Authorization` header.
+    static func bearer(_ request: Request) throws(ServiceFailure) -> Substring {
+        guard let header = request.headers[.authorization], !header.isEmpty else {
+            throw ServiceFailure(
+                401,
+                IdentityError(
+                    .tokenMissing, field: "Authorization", message: "The request has no Authorization header.",
+                    recovery: "Send 'Authorization: Bearer <API key or session token>'."))
+        }
+        let scheme = header.prefix(7)
+        let token = header.dropFirst(7).drop { $0 == " " }
+        guard scheme == "Bearer " || scheme.lowercased() == "bearer ", !token.isEmpty else {
+            throw ServiceFailure(
+                401,
+                IdentityError(
+                    .tokenMissing, field: "Authorization", message: "The Authorization header is not 'Bearer <token>'.",
+                    recovery: "Send 'Authorization: Bearer <API key or session token>'."))
+        }
+        return token
+    }
+
+    /// Checks the API key (constant time) or, when `allowSession`, the app's session JWT.
+    func authenticate(_ served: ServedApp, _ request: Request, allowSession: Bool) async throws(ServiceFailure) -> Caller {
+        let token = try Self.bearer(request)
+        if served.isAPIKey(token) { return .backend }
+        // Only a JWT-shaped token can be a session token; anything else is a wrong API key.
+        if allowSession, let verifier = served.sessionVerifier, token.utf8.count <= DecodedJWT.defaultMaxLength,
+            token.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 2
+        {
+            do throws(IdentityError) {
+                return .user(try await verifier.verify(String(token)))
+            } catch {
+                logger.info("session token refused", metadata: ["app": "\(served.name)", "code": "\(error.code.rawValue)"])
+                // One uniform code for the caller (the reason stays in the message): token_invalid.
+                throw ServiceFailure(
+                    401, IdentityError(.tokenInvalid, field: error.field ?? "Authorization", message: error.message, recovery: error.recovery))
+            }
+        }
+        throw ServiceFailure(
+            401,
+            IdentityError(
+                .tokenInvalid, field: "Authorization", message: "The bearer token is not an API key of app \"\(served.name)\".",
+                recovery: "Send one of the app's API keys\(served.sessionVerifier != nil && allowSession ? " or a session token" : "")."))
+    }
+
+    // MARK: Bodies
+
+    /// The whole body, at most the app's `body_limit` (413 past it).
+    static func body(_ request: Request, limit: Int) async throws(ServiceFailure) -> [UInt8] {
+        let tooLarge = ServiceFailure(
+            413,
+            IdentityError(.limitExceeded, field: "body", message: "The request body is over \(limit) bytes.", recovery: "Send a smaller body."))
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
+        do {
+            var buffer = try await request.body.collect(upTo: limit)
+            return buffer.readBytes(length: buffer.readableBytes) ?? []
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw tooLarge
+        } catch {
+            throw ServiceFailure(
+                400, IdentityError(.invalidValueType, field: "body", message: "The request body could not be read.", recovery: "Resend the request."))
+        }
+    }
+
+    /// 415 unless the request's media type is one of `accepted`.
+    static func requireContentType(_ request: Request, _ accepted: [String]) throws(ServiceFailure) {
+        let contentType = request.headers[.contentType]
+        if let contentType, accepted.contains(contentType) { return }  // the common exact spelling, without parsing
+        guard let media = FormBody.mediaType(contentType), accepted.contains(media) else {
+            throw ServiceFailure(
+                415,
+                IdentityError(
+                    .invalidValueType, field: "Content-Type",
+                    message: "This route expects \(accepted[0]), not \(FormBody.describe(contentType: contentType)).",
+                    recovery: "Send the body as \(accepted[0])."))
+        }
+    }
+
+    /// The body as a JSON object (400 when it is not one).
+    static func jsonObject(_ bytes: [UInt8]) throws(ServiceFailure) -> [String: JSONValue] {
+        let malformed = { (detail: String) in
+            ServiceFailure(
+                400, IdentityError(.invalidValueType, field: "body", message: "The request body is not \(detail).", recovery: "Send a JSON object."))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw malformed("UTF-8 text") }
+        guard let value = try? JSONValue.parse(text) else { throw malformed("valid JSON") }
+        guard let object = value.objectValue else { throw malformed("a JSON object") }
+        return object
+    }
+
+    /// An optional string member (422 `invalid_value_type` when it is another type).
+    static func string(_ object: [String: JSONValue], _ key: String) throws(ServiceFailure) -> String? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        case let other?:
+            throw ServiceFailure(
+                IdentityError(
+                    .invalidValueType, field: key, message: "\"\(key)\" is JSON \(other.typeNameWithArticle), not a string.",
+                    recovery: "Send \"\(key)\" as a string."))
+        }
+    }
+
+    // MARK: Routes
+
+    /// `POST .../credentials`: the credential `identityctl token` prints.
+    func credentials(_ served: ServedApp, provider: String, request: Request) async throws(ServiceFailure) -> Response {
+        let caller = try await authenticate(served, request, allowSession: true)
+        let instance = try instance(served, provider)
+        let bytes = try await Self.body(request, limit: served.service.bodyLimit)
+        let user: UserIdentity
+        switch caller {
+        case .user(let claims):
+            // The session token's claims are the user; a body, if any, must be JSON but never overrides them.
+            if !bytes.isEmpty {
+                try Self.requireContentType(request, ["application/json"])
+                _ = try Self.jsonObject(bytes)
+            }
+            user = claims
+        case .backend:
+            try Self.requireContentType(request, ["application/json"])
+            let object = try Self.jsonObject(bytes)
+            user = UserIdentity(
+                userId: try Self.string(object, "user_id"), email: try Self.string(object, "email"), name: try Self.string(object, "name"))
+        }
+        let credential: Credential
+        do throws(IdentityError) {
+            credential = try instance.issuer.issue(for: user)
+        } catch {
+            throw ServiceFailure(error.attributed(to: instance.instance.reference))
+        }
+        let reference = instance.instance.reference
+        return .json(
+            200,
+            [
+                "app": .string(served.name), "provider": .string(reference.name), "kind": .string(reference.kind.rawValue),
+                "credential": credential.json,
+            ])
+    }
+
+    /// `POST .../verify`: the object `identityctl verify` prints (`valid` true or false).
+    func verify(_ served: ServedApp, provider: String, request: Request) async throws(ServiceFailure) -> Response {
+        _ = try await authenticate(served, request, allowSession: false)
+        let instance = try instance(served, provider)
+        let bytes = try await Self.body(request, limit: served.service.bodyLimit)
+        try Self.requireContentType(request, ["application/json"])
+        let object = try Self.jsonObject(bytes)
+        guard let token = try Self.string(object, "token"), !token.isEmpty else {
+            throw ServiceFailure(
+                IdentityError(.tokenMissing, field: "token", message: "The body has no \"token\".", recovery: "Send {\"token\": \"...\"}."))
+        }
+        let userId = try Self.string(object, "user_id")
+        let email = try Self.string(object, "email")
+        let user = (userId != nil || email != nil) ? UserIdentity(userId: userId, email: email) : nil
+        do throws(IdentityError) {
+            let verified = try instance.issuer.verify(token, for: user)
+            var result: [String: JSONValue] = ["valid": true, "claims": .object(verified.claims)]
+            if let keyID = verified.keyID { result["key_id"] = .string(keyID) }
+            return .json(200, .object(result))
+        } catch {
+            return .json(200, ["valid": false, "error": error.attributed(to: instance.instance.reference).json])
+        }
+    }
+
+    /// `POST .../jwt`: the vendor's JWT endpoint (the user token is the proof). A session JWT of
+    /// the app (recognised by its `iss`) is verified and resolved to its user; any other token is
+    /// exchanged as the library's own user token.
+    func exchange(_ served: ServedApp, provider: String, request: Request) async throws(ServiceFailure) -> Response {
+        let instance = try instance(served, provider)
+        let exchanger: any TokenExchanging
+        switch instance.exchanger {
+        case .success(let found): exchanger = found
+        case .failure(let error): throw ServiceFailure(404, error.attributed(to: instance.instance.reference))
+        }
+        let bytes = try await Self.body(request, limit: served.service.bodyLimit)
+        var mode = TokenExchangeEndpoint.Mode.userToken
+        if let verifier = served.sessionVerifier, let text = String(validating: bytes, as: UTF8.self),
+            let token = try? FormBody.value(exchanger.exchangeFormField, in: text), verifier.claimsIssuer(token)
+        {
+            mode = .resolveUser { token throws(IdentityError) in try await verifier.verify(token) }
+        }
+        let endpoint = TokenExchangeEndpoint(exchanger: exchanger, mode: mode, bodyLimit: served.service.bodyLimit, logger: logger)
+        let response = await endpoint.handle(formBody: bytes, contentType: request.headers[.contentType])
+        return .json(response.status, text: response.bodyText)
+    }
+
+    /// `POST .../events`: JSON lines of raw vendor events in, JSON lines of uniform events out.
+    func events(_ served: ServedApp, provider: String, request: Request) async throws(ServiceFailure) -> Response {
+        _ = try await authenticate(served, request, allowSession: false)
+        let instance = try instance(served, provider)
+        let reference = instance.instance.reference
+        guard let mapping = instance.instance.plugin as? any VendorEventMapping else {
+            throw ServiceFailure(
+                404,
+                IdentityError(
+                    .unsupportedOperation, field: "provider", message: "The \(reference.kind) plugin does not map vendor events.",
+                    recovery: "Use an instance whose vendor SDK emits events.", provider: reference))
+        }
+        let bytes = try await Self.body(request, limit: served.service.bodyLimit)
+        try Self.requireContentType(request, VendorEventLines.mediaTypes)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ServiceFailure(
+                400, IdentityError(.invalidValueType, field: "body", message: "The request body is not UTF-8 text.", recovery: "Send JSON lines."))
+        }
+        let now = SystemClock().now()
+        let lines = VendorEventLines.map(text) { name, data throws(IdentityError) in
+            try mapping.mapVendorEvent(name: name, data: data, provider: reference, timestamp: now)
+        }
+        return .json(200, text: lines, contentType: "application/x-ndjson")
+    }
+}

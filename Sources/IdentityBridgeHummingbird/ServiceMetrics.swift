@@ -1,0 +1,46 @@
+public import Prometheus
+
+/// The token service's metrics: a swift-prometheus 2 registry behind swift-metrics. Pass
+/// ``factory`` to the issuers (through ``ServiceSnapshot``'s `IssuerContext`) so credentials issued
+/// and refused by kind, instance and code land in the same registry; `/metrics` renders it.
+/// Nothing is bootstrapped globally: an app that mounts the routes keeps its own `MetricsSystem`.
+public final class ServiceMetrics: Sendable {
+    /// The Prometheus registry `/metrics` renders.
+    public let registry: PrometheusCollectorRegistry
+    /// A swift-metrics factory writing into ``registry``.
+    public let factory: PrometheusMetricsFactory
+
+    /// Latency buckets for `identitybridge_http_request_duration_seconds` (0.5 ms to 2.5 s).
+    public static let durationBuckets: [Duration] = [
+        .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+        .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500),
+    ]
+
+    /// `identitybridge_http_requests_total{route, status}`.
+    static var requests: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "identitybridge", metricName: "http_requests", unitName: "total",
+            helpText: "HTTP requests answered, by route template and status.")
+    }
+    /// `identitybridge_http_request_duration_seconds{route}`.
+    static var duration: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "identitybridge", metricName: "http_request_duration", unitName: "seconds",
+            helpText: "HTTP request latency, by route template.")
+    }
+
+    /// Creates the metrics over `registry` (a fresh one by default).
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        self.registry = registry
+        self.factory = PrometheusMetricsFactory(registry: registry)
+    }
+
+    /// Counts one answered request and records its latency; `route` is the route template, never the raw path.
+    public func recordRequest(route: String, status: Int, duration: Duration) {
+        registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", String(status))]).increment()
+        registry.makeDurationHistogram(descriptor: Self.duration, labels: [("route", route)], buckets: Self.durationBuckets).record(duration)
+    }
+
+    /// The Prometheus text exposition of every metric.
+    public func exposition() -> [UInt8] { registry.emitToBuffer() }
+}

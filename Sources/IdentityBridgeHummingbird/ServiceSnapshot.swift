@@ -1,0 +1,83 @@
+public import IdentityBridge
+internal import Crypto
+
+/// One loaded configuration, prepared for serving: per app its API key digests, its session token
+/// verifier and an issuer per provider instance (built once, not per request). Immutable: a reload
+/// builds a new snapshot and swaps it in (see ``ServiceState``), so a request in flight keeps the
+/// snapshot it started with.
+public final class ServiceSnapshot: Sendable {
+    /// The configuration it was built from.
+    public let configuration: IdentityConfiguration
+    /// The served apps (those with a `service:` section), by name.
+    let apps: [String: ServedApp]
+
+    /// Prepares `configuration`; throws a `configuration_invalid` error when a session key set cannot be used.
+    public init(configuration: IdentityConfiguration, context: IssuerContext) async throws(IdentityError) {
+        self.configuration = configuration
+        var apps: [String: ServedApp] = [:]
+        for app in configuration.apps {
+            guard let service = app.service else { continue }
+            apps[app.name] = try await ServedApp(app: app, service: service, context: context)
+        }
+        self.apps = apps
+    }
+
+    /// The names of the served apps.
+    public var servedApps: [String] { apps.keys.sorted() }
+}
+
+/// One served app.
+struct ServedApp: Sendable {
+    let name: String
+    let service: AppServiceConfiguration
+    /// SHA-256 of each API key: a presented key is hashed and compared in constant time against each
+    /// (fixed-length digests, so neither the keys' contents nor their lengths leak through timing).
+    let apiKeyDigests: [[UInt8]]
+    let sessionVerifier: SessionTokenVerifier?
+    let instances: [String: ServedInstance]
+
+    init(app: AppConfiguration, service: AppServiceConfiguration, context: IssuerContext) async throws(IdentityError) {
+        self.name = app.name
+        self.service = service
+        self.apiKeyDigests = service.apiKeys.map { Self.digest($0.revealedBytes) }
+        if let tokens = service.sessionTokens {
+            self.sessionVerifier = try await SessionTokenVerifier(configuration: tokens, app: app.name)
+        } else {
+            self.sessionVerifier = nil
+        }
+        var instances: [String: ServedInstance] = [:]
+        for instance in app.providers {
+            instances[instance.reference.name] = try ServedInstance(instance: instance, context: context)
+        }
+        self.instances = instances
+    }
+
+    static func digest(_ bytes: some DataProtocol) -> [UInt8] { Array(SHA256.hash(data: bytes)) }
+
+    /// Whether `token` is one of the app's API keys (constant time in the keys' contents; every key is compared).
+    func isAPIKey(_ token: Substring) -> Bool {
+        let presented = SHA256.hash(data: Array(token.utf8))
+        return presented.withUnsafeBytes { presented in
+            var matched = false
+            for key in apiKeyDigests {
+                let equal = key.withUnsafeBytes { HMACDigest.constantTimeEquals($0, presented) }
+                matched = equal || matched
+            }
+            return matched
+        }
+    }
+}
+
+/// One provider instance of a served app, with its issuer and (when its vendor calls a JWT endpoint) its exchanger.
+struct ServedInstance: Sendable {
+    let instance: ProviderInstanceConfiguration
+    let issuer: any CredentialIssuer
+    /// The exchanger, or the `unsupported_operation` error its kind answers.
+    let exchanger: Result<any TokenExchanging, IdentityError>
+
+    init(instance: ProviderInstanceConfiguration, context: IssuerContext) throws(IdentityError) {
+        self.instance = instance
+        self.issuer = try instance.makeIssuer(context: context)
+        self.exchanger = Result { () throws(IdentityError) in try instance.makeTokenExchanger(context: context) }
+    }
+}

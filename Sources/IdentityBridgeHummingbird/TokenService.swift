@@ -1,0 +1,133 @@
+public import IdentityBridge
+public import Logging
+public import Hummingbird
+import ServiceLifecycle
+import UnixSignals
+
+/// The standalone token service behind `identityctl serve`: the routes of ``IdentityBridgeRoutes``
+/// on their own Hummingbird server, run with swift-service-lifecycle.
+///
+/// - SIGTERM / SIGINT shut it down gracefully: the listener closes, requests in flight complete.
+/// - SIGHUP (or ``reload()``) loads the configuration, secrets and key files again and swaps the new
+///   snapshot in atomically; a configuration with errors is refused (diagnostics logged) and the old
+///   one keeps serving.
+/// - Development secrets (`${VAR:-default}` defaults) are refused unless `allowDevelopmentSecrets`,
+///   and then logged as one warning per setting at start and on every reload.
+public final class TokenService: Sendable {
+    /// Why the service could not start.
+    public struct StartError: Error, Sendable {
+        /// One line per problem (configuration diagnostics, or each development secret's setting).
+        public let problems: [String]
+    }
+
+    /// The configuration file.
+    public let configPath: String
+    /// Loads (and reloads) the configuration.
+    public let loader: ConfigurationLoader
+    /// Whether `${VAR:-default}` secrets are accepted (with a warning each).
+    public let allowDevelopmentSecrets: Bool
+    /// The live state the routes read.
+    public let state = ServiceState()
+    /// Request and credential metrics, rendered at `/metrics`.
+    public let metrics: ServiceMetrics
+    /// Where the service logs.
+    public let logger: Logger
+
+    /// Creates a service (nothing is loaded until ``start()``).
+    public init(
+        configPath: String, loader: ConfigurationLoader, allowDevelopmentSecrets: Bool = false, metrics: ServiceMetrics = ServiceMetrics(),
+        logger: Logger = Logger(label: "IdentityBridge.service")
+    ) {
+        self.configPath = configPath
+        self.loader = loader
+        self.allowDevelopmentSecrets = allowDevelopmentSecrets
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// Loads the configuration and prepares the first snapshot; throws the problems that stop a start.
+    public func start() async throws(StartError) {
+        switch await prepare() {
+        case .success(let snapshot): state.replace(with: snapshot)
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Reloads: returns whether the new configuration now serves (otherwise the old one still does).
+    @discardableResult public func reload() async -> Bool {
+        switch await prepare() {
+        case .success(let snapshot):
+            state.replace(with: snapshot)
+            logger.notice("configuration reloaded", metadata: ["file": "\(configPath)", "apps": "\(snapshot.servedApps.count)"])
+            return true
+        case .failure(let error):
+            for problem in error.problems { logger.error("reload refused", metadata: ["problem": "\(problem)"]) }
+            logger.error("reload refused; the previous configuration keeps serving", metadata: ["file": "\(configPath)"])
+            return false
+        }
+    }
+
+    /// Loads, checks development secrets and builds a snapshot, without touching the live state.
+    func prepare() async -> Result<ServiceSnapshot, StartError> {
+        let configuration: IdentityConfiguration
+        do {
+            configuration = try loader.load(path: configPath)
+        } catch {
+            return .failure(StartError(problems: error.diagnostics.map(\.description)))
+        }
+        let development = configuration.developmentSecrets
+        if !development.isEmpty {
+            guard allowDevelopmentSecrets else {
+                return .failure(
+                    StartError(
+                        problems: development.map {
+                            "\($0): resolved from a ${VAR:-default} development default; set the variable, or pass --allow-development-secrets"
+                        }))
+            }
+            for secret in development {
+                logger.warning("development secret in use", metadata: ["setting": "\(secret.setting)", "at": "\(secret)"])
+            }
+        }
+        do {
+            let context = IssuerContext(logger: logger, metrics: metrics.factory)
+            return .success(try await ServiceSnapshot(configuration: configuration, context: context))
+        } catch {
+            return .failure(StartError(problems: ["\(configPath): \(error.code.rawValue): \(error.message)"]))
+        }
+    }
+
+    /// The router `run` serves: the middleware on the router (so unknown paths get the uniform 404) and the routes.
+    public func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: ServiceMiddleware<BasicRequestContext>(metrics: metrics, logger: logger))
+        router.addRoutes(IdentityBridgeRoutes(state: state, metrics: metrics, logger: logger).collection(middleware: false))
+        return router
+    }
+
+    /// Serves on `host:port` (0 picks a free port) until SIGTERM / SIGINT; `onListening` gets the bound host and port.
+    public func run(host: String, port: Int, onListening: @escaping @Sendable (String, Int) -> Void) async throws {
+        var serverLogger = logger
+        serverLogger.logLevel = max(logger.logLevel, .notice)
+        let app = Application(
+            router: makeRouter(), configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+            onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? port) }, logger: serverLogger)
+        let reloader = ReloadOnHangup(service: self)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: app), .init(service: reloader)], gracefulShutdownSignals: [.sigterm, .sigint], logger: serverLogger))
+        try await group.run()
+    }
+}
+
+/// Reloads the service on every SIGHUP until the group shuts down.
+struct ReloadOnHangup: Service {
+    let service: TokenService
+
+    func run() async throws {
+        let signals = await UnixSignalsSequence(trapping: .sighup)
+        for await _ in signals.cancelOnGracefulShutdown() {
+            service.logger.notice("SIGHUP: reloading the configuration", metadata: ["file": "\(service.configPath)"])
+            await service.reload()
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import IdentityBridge
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `identityctl serve` as a real process with real signals: SIGHUP with a broken and with a changed
+/// configuration, SIGTERM with a request in flight, and the refusal of development secrets.
+@Suite(.serialized) struct ServeLiveTests {
+    static let credentials = "/v1/apps/demo/providers/chat/credentials"
+
+    @Test func sighupWithABrokenConfigurationKeepsTheOldOneServing() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        let server = try ServeProcess(config: fixture.configPath)
+        defer { server.stop() }
+        let listening = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
+        #expect(listening["event"] == "listening")
+        #expect(listening["host"] == "127.0.0.1")
+        #expect(server.port > 0)
+        #expect(try server.request(Self.credentials, body: ServiceRouteTests.user).0 == 200)
+
+        try fixture.write(ServiceFixture.yaml(bodyLimit: "lots"))
+        server.signal(SIGHUP)
+        try await Self.eventually { server.errorOutput.contains("reload refused") }
+        #expect(server.errorOutput.contains("body_limit"))
+        // The old configuration keeps serving, under load during the reload too.
+        for _ in 0..<20 { #expect(try server.request(Self.credentials, body: ServiceRouteTests.user).0 == 200) }
+        #expect(server.process.isRunning)
+    }
+
+    @Test func sighupWithAChangedConfigurationSwapsItWithoutFailingRequests() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        let environment = ServiceFixture.variables.merging(["NEW_API_KEY": "rotated-api-key-0123456789abcdef0123"]) { a, _ in a }
+        let server = try ServeProcess(config: fixture.configPath, environment: environment)
+        defer { server.stop() }
+        _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
+        #expect(try server.request(Self.credentials, body: ServiceRouteTests.user, bearer: "rotated-api-key-0123456789abcdef0123").0 == 401)
+
+        try fixture.write(ServiceFixture.yaml(apiKeyVariable: "NEW_API_KEY"))
+        let failures = Task.detached { () -> Int in
+            var failures = 0
+            for _ in 0..<40 {
+                let status = (try? server.request(Self.credentials, body: ServiceRouteTests.user, bearer: ServiceFixture.previousAPIKey).0) ?? 0
+                if status != 200 { failures += 1 }
+            }
+            return failures
+        }
+        server.signal(SIGHUP)
+        try await Self.eventually { server.errorOutput.contains("configuration reloaded") }
+        #expect(await failures.value == 0)
+        #expect(try server.request(Self.credentials, body: ServiceRouteTests.user, bearer: "rotated-api-key-0123456789abcdef0123").0 == 200)
+        #expect(try server.request(Self.credentials, body: ServiceRouteTests.user, bearer: ServiceFixture.apiKey).0 == 401)
+    }
+
+    @Test func sigtermLetsARequestInFlightCompleteThenExitsZero() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        let server = try ServeProcess(config: fixture.configPath)
+        defer { server.stop() }
+        _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
+        let body = ServiceRouteTests.user
+        let connection = try LoopbackConnection(port: server.port)
+        defer { connection.close() }
+        // Half the body is sent: the request is in flight when SIGTERM arrives.
+        try connection.send(ServeProcess.head(Self.credentials, length: body.utf8.count) + body.prefix(10))
+        try await Task.sleep(for: .milliseconds(300))
+        server.signal(SIGTERM)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(server.process.isRunning)
+        try connection.send(String(body.dropFirst(10)))
+        let (status, answer) = try connection.readResponse()
+        #expect(status == 200, "\(answer)")
+        #expect(server.waitForExit() == 0)
+    }
+
+    @Test func developmentSecretsAreRefusedUnlessAllowed() async throws {
+        let fixture = try await ServiceFixture(yaml: ServiceFixture.yaml(apiKeyVariable: "UNSET_KEY:-dev-only-key-0123456789abcdef"))
+        defer { fixture.remove() }
+        let refused = try ServeProcess(config: fixture.configPath)
+        defer { refused.stop() }
+        #expect(try refused.waitUntilListening() == nil)
+        #expect(refused.waitForExit() == 1)
+        #expect(refused.errorOutput.contains("apps.demo.service.api_keys[0]"))
+        #expect(!refused.errorOutput.contains("dev-only-key-0123456789abcdef"))
+
+        let allowed = try ServeProcess(config: fixture.configPath, arguments: ["--allow-development-secrets"])
+        defer { allowed.stop() }
+        _ = try #require(try allowed.waitUntilListening(), "\(allowed.errorOutput)")
+        #expect(allowed.errorOutput.contains("development secret in use"))
+        #expect(try allowed.request(Self.credentials, body: ServiceRouteTests.user, bearer: "dev-only-key-0123456789abcdef").0 == 200)
+    }
+
+    /// Polls `condition` for up to 20 s.
+    static func eventually(_ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(20)
+        while !condition() {
+            guard Date() < deadline else {
+                Issue.record("condition not met in 20 s")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import IdentityBridge
+import Testing
+
+/// `identityctl serve` as a child process on 127.0.0.1 with `--port 0`: reads the listening line,
+/// sends real signals, and is always terminated (``stop()`` in a `defer`).
+final class ServeProcess: @unchecked Sendable {
+    let process = Process()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    private(set) var port = 0
+    private var stderrData = Data()
+    private let lock = NSLock()
+
+    /// The `identityctl` built next to the test bundle.
+    static var binary: URL {
+        get throws {
+            var directory = Bundle.main.bundleURL
+            for _ in 0..<3 {
+                let candidate = directory.appendingPathComponent("identityctl")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                directory = directory.deletingLastPathComponent()
+            }
+            for bundle in Bundle.allBundles {
+                let candidate = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("identityctl")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            }
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "identityctl not built next to the tests"])
+        }
+    }
+
+    init(config: String, environment: [String: String] = ServiceFixture.variables, arguments: [String] = []) throws {
+        process.executableURL = try Self.binary
+        process.arguments = ["serve", "--config", config, "--host", "127.0.0.1", "--port", "0"] + arguments
+        process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]) { a, _ in a }
+        process.standardOutput = stdout
+        process.standardError = stderr
+        stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            self.lock.withLock { self.stderrData.append(data) }
+        }
+        try process.run()
+    }
+
+    /// What the process wrote on stderr so far.
+    var errorOutput: String { lock.withLock { String(decoding: stderrData, as: UTF8.self) } }
+
+    /// Waits for `{"event":"listening",...}` and returns it (nil when the process exited first or 30 s passed).
+    func waitUntilListening() throws -> JSONValue? {
+        var buffer = Data()
+        let deadline = Date().addingTimeInterval(30)
+        let handle = stdout.fileHandleForReading
+        while Date() < deadline {
+            let chunk = handle.availableData
+            if chunk.isEmpty { return nil }
+            buffer.append(chunk)
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                let value = try JSONValue.parse(line)
+                port = Int(value["port"]?.intValue ?? 0)
+                return value
+            }
+        }
+        return nil
+    }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Waits up to `seconds` for the process to exit; returns its status, or nil.
+    func waitForExit(seconds: Double = 20) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// Ends the process if it still runs (SIGKILL after a grace period).
+    func stop() {
+        if process.isRunning {
+            signal(SIGTERM)
+            if waitForExit(seconds: 5) == nil {
+                signal(SIGKILL)
+                _ = waitForExit(seconds: 5)
+            }
+        }
+        stderr.fileHandleForReading.readabilityHandler = nil
+    }
+
+    /// One HTTP/1.1 request to the running service (`Connection: close`); returns status and body.
+    func request(_ path: String, method: String = "POST", body: String = "", bearer: String? = ServiceFixture.apiKey) throws -> (Int, String) {
+        let connection = try LoopbackConnection(port: port)
+        defer { connection.close() }
+        try connection.send(Self.head(path, method: method, length: body.utf8.count, bearer: bearer) + body)
+        return try connection.readResponse()
+    }
+
+    static func head(_ path: String, method: String = "POST", length: Int, bearer: String? = ServiceFixture.apiKey) -> String {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
+        head += "Content-Length: \(length)\r\n"
+        if let bearer { head += "Authorization: Bearer \(bearer)\r\n" }
+        return head + "\r\n"
+    }
+}
+
+/// A blocking TCP connection to 127.0.0.1 (enough for a test to hold a request in flight).
+final class LoopbackConnection {
+    let fd: Int32
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            Glibc.close(fd)
+            throw POSIXError(.ECONNREFUSED)
+        }
+    }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw POSIXError(.EPIPE) }
+            offset += sent
+        }
+    }
+
+    /// Reads until the server closes; returns the status and the body.
+    func readResponse() throws -> (Int, String) {
+        var data = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            data += buffer[0..<count]
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let statusText = text.split(separator: " ", maxSplits: 2).dropFirst().first, let status = Int(statusText) else {
+            throw POSIXError(.EBADMSG)
+        }
+        let body = text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) } ?? ""
+        return (status, body)
+    }
+
+    func close() { Glibc.close(fd) }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import IdentityBridge
+import IdentityBridgeHummingbird
+import IdentityBridgeStandard
+import Logging
+import Synchronization
+import Testing
+
+/// Request logs are structured (request id, route, status, duration) and never hold a secret, a
+/// token or an email; the README's mounting example compiles and serves.
+@Suite struct ServiceLoggingTests {
+    /// A log handler that keeps every line (message and metadata) in memory.
+    final class Capture: LogHandler, @unchecked Sendable {
+        let lines = Mutex<[String]>([])
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) {
+            let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+            let line = "\(event.level) \(event.message) " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            lines.withLock { $0.append(line) }
+        }
+    }
+
+    @Test func requestLinesAreStructuredAndHoldNoSecretTokenOrEmail() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        let capture = Capture()
+        let logger = Logger(label: "test.capture") { _ in capture }
+        let service = TokenService(configPath: fixture.configPath, loader: ServiceFixture.loader, logger: logger)
+        try await service.start()
+        let session = try await fixture.sessionToken()
+        let expired = try await fixture.sessionToken(expiresIn: -3600)
+        let userToken = try await Application(router: service.makeRouter()).test(.router) { raw in
+            let client = ServiceClient(client: raw)
+            let issued = try await client.post("/v1/apps/demo/providers/zendesk-support/credentials", body: ServiceRouteTests.user)
+            let userToken = try #require(issued.json["credential"]?["user_token"]?.stringValue)
+            _ = try await client.post("/v1/apps/demo/providers/chat/credentials", body: "", contentType: nil, bearer: session)
+            _ = try await client.post("/v1/apps/demo/providers/chat/credentials", body: "", contentType: nil, bearer: expired)
+            _ = try await client.post("/v1/apps/demo/providers/chat/credentials", body: ServiceRouteTests.user, bearer: "wrong-key")
+            _ = try await client.post(
+                "/v1/apps/demo/providers/zendesk-support/jwt", body: "user_token=\(userToken)", contentType: "application/x-www-form-urlencoded",
+                bearer: nil)
+            return userToken
+        }
+        let tokens = [session, expired, userToken]
+        let lines = capture.lines.withLock { $0 }
+        let requests = lines.filter { $0.hasPrefix("info request ") }
+        #expect(requests.count == 5)
+        for line in requests {
+            for key in ["request_id=", "route=/v1/apps/{app}/providers/{provider}/", "status=", "duration_ms=", "method=POST"] {
+                #expect(line.contains(key), "\(line)")
+            }
+        }
+        let forbidden = Array(ServiceFixture.variables.values) + tokens + ["ann@example.com", "wrong-key"]
+        for line in lines {
+            for value in forbidden { #expect(!line.contains(value), "a log line holds a secret, token or email: \(line.prefix(80))") }
+        }
+    }
+
+    /// README "Token service": mounting the routes in an existing Hummingbird app (verbatim but the path).
+    static func readmeMounting(path: String, router: Router<BasicRequestContext>) async throws {
+        let metrics = ServiceMetrics()
+        let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: path)
+        let state = ServiceState(try await ServiceSnapshot(configuration: configuration, context: IssuerContext(metrics: metrics.factory)))
+        router.addRoutes(IdentityBridgeRoutes(state: state, metrics: metrics).collection())
+    }
+
+    @Test func readmeMountingExampleServesTheRoutes() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let router = Router()
+        router.get("/own") { _, _ in "the app's own route" }
+        try await Self.readmeMounting(path: root.appendingPathComponent("config.example.yaml").path, router: router)
+        try await Application(router: router).test(.router) { raw in
+            let client = ServiceClient(client: raw)
+            #expect(try await client.get("/own").status == 200)
+            let answer = try await client.post(
+                "/v1/apps/demo/providers/zendesk-chat/credentials", body: ServiceRouteTests.user, bearer: "dev-only-demo-api-key-0123456789abcdef")
+            #expect(answer.status == 200, "\(answer.text)")
+            #expect(try await client.post("/v1/apps/demo/providers/zendesk-chat/credentials", body: "{}", bearer: "x").status == 401)
+            #expect(try await client.get("/metrics").text.contains("identitybridge_http_requests_total"))
+        }
+    }
+}

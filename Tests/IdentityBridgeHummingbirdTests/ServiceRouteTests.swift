@@ -1,0 +1,272 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import IdentityBridge
+import IdentityBridgeHummingbird
+import Testing
+
+/// Every route and every error path of the HTTP contract, through HummingbirdTesting `.router`.
+@Suite struct ServiceRouteTests {
+    static let chat = "/v1/apps/demo/providers/chat"
+    static let support = "/v1/apps/demo/providers/zendesk-support"
+    static let helpshift = "/v1/apps/demo/providers/helpshift"
+    static let user = #"{"user_id":"u-1","email":"ann@example.com","name":"Ann Example"}"#
+
+    @Test func healthAndReadiness() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            #expect(try await client.get("/healthz").status == 200)
+            let ready = try await client.get("/readyz")
+            #expect(ready.status == 200)
+            #expect(ready.json["apps"] == 1)
+        }
+    }
+
+    @Test func credentialsWithAnAPIKeyAnswerWhatIdentityctlTokenPrints() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            for key in [ServiceFixture.apiKey, ServiceFixture.previousAPIKey] {
+                let answer = try await client.post("\(Self.chat)/credentials", body: Self.user, bearer: key)
+                #expect(answer.status == 200, "\(answer.text)")
+                #expect(answer.json["app"] == "demo")
+                #expect(answer.json["provider"] == "chat")
+                #expect(answer.json["kind"] == "zendesk-chat")
+                #expect(answer.json["credential"]?.objectValue?.isEmpty == false)
+            }
+        }
+    }
+
+    @Test func callerAuthenticationFailuresAre401() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            for route in ["credentials", "verify", "events"] {
+                let missing = try await client.post("\(Self.chat)/\(route)", body: Self.user, bearer: nil)
+                #expect(missing.status == 401)
+                #expect(missing.errorCode == "token_missing")
+                let wrong = try await client.post("\(Self.chat)/\(route)", body: Self.user, bearer: ServiceFixture.apiKey + "x")
+                #expect(wrong.status == 401)
+                #expect(wrong.errorCode == "token_invalid")
+                #expect(!wrong.text.contains(ServiceFixture.apiKey))
+            }
+            let notBearer = try await client.client.execute(
+                uri: "\(Self.chat)/credentials", method: .post, headers: [.authorization: "Basic abc", .contentType: "application/json"]
+            ) { Int($0.status.code) }
+            #expect(notBearer == 401)
+        }
+    }
+
+    @Test func unknownAppsProvidersAndPathsAre404() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            for path in [
+                "/v1/apps/nope/providers/chat/credentials", "/v1/apps/hidden/providers/zendesk-chat/credentials",
+                "/v1/apps/demo/providers/nope/credentials", "/v1/apps/demo/providers/chat/jwt", "/v2/anything",
+            ] {
+                let answer = try await client.post(path, body: Self.user)
+                #expect(answer.status == 404, "\(path)")
+                #expect(answer.errorCode == "unsupported_operation", "\(path)")
+            }
+        }
+    }
+
+    @Test func wrongMethodsAre405WithAllow() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            let get = try await client.post("\(Self.chat)/credentials", method: .get)
+            #expect(get.status == 405)
+            #expect(get.headers[.allow] == "POST")
+            #expect(get.errorField == "method")
+            let post = try await client.post("/healthz", method: .delete)
+            #expect(post.status == 405)
+            #expect(post.headers[.allow] == "GET")
+        }
+    }
+
+    @Test func bodyContentTypeAndJSONErrors() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            let large = try await client.post("\(Self.chat)/credentials", body: String(repeating: " ", count: 5000) + Self.user)
+            #expect(large.status == 413)
+            #expect(large.errorCode == "limit_exceeded")
+            let type = try await client.post("\(Self.chat)/credentials", body: Self.user, contentType: "text/plain")
+            #expect(type.status == 415)
+            for body in ["{", "", "[1]", "\u{FF}"] {
+                let malformed = try await client.post("\(Self.chat)/credentials", body: body)
+                #expect(malformed.status == 400, "\(body)")
+            }
+            let typed = try await client.post("\(Self.chat)/credentials", body: #"{"user_id": 5}"#)
+            #expect(typed.status == 422)
+            #expect(typed.errorCode == "invalid_value_type")
+            #expect(typed.errorField == "user_id")
+            let long = String(repeating: "a", count: 201)
+            let rule = try await client.post("\(Self.chat)/credentials", body: #"{"user_id": "\#(long)", "name": "Ann", "email": "ann@example.com"}"#)
+            #expect(rule.status == 422)
+            #expect(rule.errorCode == "value_too_long")
+            #expect(rule.errorField == "external_id")
+        }
+    }
+
+    @Test func verifyAnswersValidTrueOrFalse() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            let issued = try await client.post("\(Self.chat)/credentials", body: Self.user)
+            let token = try #require(issued.json["credential"]?["jwt"]?.stringValue, "\(issued.text)")
+            let valid = try await client.post("\(Self.chat)/verify", body: JSONValue.object(["token": .string(token)]).jsonString)
+            #expect(valid.status == 200)
+            #expect(valid.json["valid"] == true)
+            #expect(valid.json["claims"]?["external_id"] == "u-1")
+            let invalid = try await client.post("\(Self.chat)/verify", body: #"{"token": "not-a-jwt"}"#)
+            #expect(invalid.status == 200)
+            #expect(invalid.json["valid"] == false)
+            #expect(invalid.json["error"]?["code"]?.stringValue != nil)
+            let missing = try await client.post("\(Self.chat)/verify", body: #"{}"#)
+            #expect(missing.status == 401)
+            #expect(missing.errorField == "token")
+            #expect(try await client.post("\(Self.chat)/verify", body: "{").status == 400)
+        }
+    }
+
+    @Test func jwtRouteExchangesTheLibrarysUserToken() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            let issued = try await client.post("\(Self.support)/credentials", body: Self.user)
+            let userToken = try #require(issued.json["credential"]?["user_token"]?.stringValue, "\(issued.text)")
+            let form = "application/x-www-form-urlencoded"
+            let exchanged = try await client.post("\(Self.support)/jwt", body: "user_token=\(userToken)", contentType: form, bearer: nil)
+            #expect(exchanged.status == 200, "\(exchanged.text)")
+            #expect(exchanged.json["jwt"]?.stringValue?.split(separator: ".").count == 3)
+            let refused = try await client.post("\(Self.support)/jwt", body: "user_token=abc.def", contentType: form, bearer: nil)
+            #expect(refused.status == 401)
+            let malformed = try await client.post("\(Self.support)/jwt", body: "token=abc", contentType: form, bearer: nil)
+            #expect(malformed.status == 400)
+            let type = try await client.post("\(Self.support)/jwt", body: "user_token=abc", contentType: "application/json", bearer: nil)
+            #expect(type.status == 415)
+            let large = try await client.post("\(Self.support)/jwt", body: String(repeating: "a", count: 5000), contentType: form, bearer: nil)
+            #expect(large.status == 413)
+        }
+    }
+
+    @Test func sessionTokensOfEveryAlgorithmAuthenticateAndTheirClaimsAreTheUser() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            for kid in ["ec-1", "rsa-1", "hs"] {
+                let token = try await fixture.sessionToken(kid: kid)
+                // The body names another user: the claims win.
+                let answer = try await client.post("\(Self.chat)/credentials", body: #"{"user_id": "intruder"}"#, bearer: token)
+                #expect(answer.status == 200, "\(kid): \(answer.text)")
+                let jwt = try #require(answer.json["credential"]?["jwt"]?.stringValue)
+                let verified = try await client.post("\(Self.chat)/verify", body: JSONValue.object(["token": .string(jwt)]).jsonString)
+                #expect(verified.json["claims"]?["external_id"] == "u-42", "\(kid)")
+                let empty = try await client.post("\(Self.chat)/credentials", body: "", contentType: nil, bearer: token)
+                #expect(empty.status == 200, "\(kid): \(empty.text)")
+            }
+            // A session token proves a user, not the backend: verify and events want the API key.
+            let token = try await fixture.sessionToken()
+            #expect(try await client.post("\(Self.chat)/verify", body: #"{"token":"x"}"#, bearer: token).status == 401)
+        }
+    }
+
+    @Test func sessionTokensWithWrongClaimsOrSignaturesAre401() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            let cases: [(String, String)] = [
+                ("wrong audience", try await fixture.sessionToken(aud: "other-app")),
+                ("wrong issuer", try await fixture.sessionToken(iss: "https://evil.example.com")),
+                ("expired", try await fixture.sessionToken(expiresIn: -3600)),
+                ("unsigned", Self.unsigned(try await fixture.sessionToken())),
+            ]
+            for (name, token) in cases {
+                let answer = try await client.post("\(Self.chat)/credentials", body: "", contentType: nil, bearer: token)
+                #expect(answer.status == 401, "\(name): \(answer.text)")
+                #expect(!answer.text.contains(token), "\(name)")
+            }
+            // Within the 60 s leeway an expired token still passes.
+            let leeway = try await fixture.sessionToken(expiresIn: -30)
+            #expect(try await client.post("\(Self.chat)/credentials", body: "", contentType: nil, bearer: leeway).status == 200)
+        }
+    }
+
+    /// The token with `alg: none` and no signature.
+    static func unsigned(_ token: String) -> String {
+        let parts = token.split(separator: ".")
+        let header = Data(#"{"alg":"none","typ":"JWT"}"#.utf8).base64URLEncodedString()
+        return "\(header).\(parts[1])."
+    }
+
+    @Test func jwtRouteAcceptsTheAppsSessionTokenAsUserToken() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            let token = try await fixture.sessionToken()
+            let form = "application/x-www-form-urlencoded"
+            let answer = try await client.post("\(Self.support)/jwt", body: "user_token=\(token)", contentType: form, bearer: nil)
+            #expect(answer.status == 200, "\(answer.text)")
+            let forged = try await fixture.sessionToken(aud: "other-app")
+            let refused = try await client.post("\(Self.support)/jwt", body: "user_token=\(forged)", contentType: form, bearer: nil)
+            #expect(refused.status == 401)
+        }
+    }
+
+    @Test func eventsMapJSONLinesAndReportBadLines() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            let body = #"{"name": "widgetToggle", "data": {"visible": true}}"# + "\nnot json\n\n"
+            let answer = try await client.post("\(Self.helpshift)/events", body: body, contentType: "application/x-ndjson")
+            #expect(answer.status == 200, "\(answer.text)")
+            let lines = answer.text.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }
+            #expect(lines.count >= 2)
+            #expect(lines.first?["name"]?.stringValue != nil)
+            #expect(lines.last?["line"] == 2)
+            #expect(lines.last?["error"]?["code"] == "invalid_value_type")
+            let type = try await client.post("\(Self.helpshift)/events", body: body, contentType: "image/png")
+            #expect(type.status == 415)
+        }
+    }
+
+    @Test func metricsCountRequestsAndCredentials() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            _ = try await client.post("\(Self.chat)/credentials", body: Self.user)
+            _ = try await client.post("\(Self.chat)/credentials", body: #"{"user_id": "\#(String(repeating: "a", count: 300))"}"#)
+            let metrics = try await client.get("/metrics")
+            #expect(metrics.status == 200)
+            #expect(metrics.text.contains(#"identitybridge_http_requests_total{route="/v1/apps/{app}/providers/{provider}/credentials",status="200"} 1"#))
+            #expect(metrics.text.contains("identitybridge_http_request_duration_seconds_bucket"))
+            #expect(metrics.text.contains("identitybridge_credentials_issued_total"))
+            #expect(metrics.text.contains("identitybridge_credentials_refused_total"))
+        }
+    }
+
+    @Test func noInputGivesA500OrLeaksASecret() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            var generator = SystemRandomNumberGenerator()
+            let bodies = ["", "{}", "null", #"{"user_id":null}"#, "user_token=", "user_token=%ZZ", "\u{0}", "{\"a\":" + String(repeating: "[", count: 2000)]
+                + (0..<20).map { _ in String(decoding: (0..<Int.random(in: 1...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self) }
+            let secrets = ServiceFixture.variables.values
+            for route in ["credentials", "jwt", "verify", "events"] {
+                for provider in ["chat", "zendesk-support", "helpshift"] {
+                    for (body, type) in bodies.flatMap({ b in ["application/json", "application/x-www-form-urlencoded", "text/plain"].map { (b, $0) } }) {
+                        let answer = try await client.post("/v1/apps/demo/providers/\(provider)/\(route)", body: body, contentType: type)
+                        #expect(answer.status < 500 || answer.status == 503 && answer.errorCode != nil, "\(route) \(provider)")
+                        #expect(answer.status != 500)
+                        for secret in secrets { #expect(!answer.text.contains(secret), "\(route) leaked a secret") }
+                    }
+                }
+            }
+        }
+    }
+}
