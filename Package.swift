@@ -24,6 +24,10 @@ let package = Package(
         .library(name: "IdentityBridgeTesting", targets: ["IdentityBridgeTesting"]),
         .library(name: "IdentityBridgeSimulators", targets: ["IdentityBridgeSimulators"]),
         .executable(name: "identityctl", targets: ["identityctl"]),
+        // What a backend's Package.swift applies: identity.yaml checked at build time, typed names; and the
+        // `swift package identity-config validate` command.
+        .plugin(name: "IdentityConfigPlugin", targets: ["IdentityConfigPlugin"]),
+        .plugin(name: "IdentityConfigCommand", targets: ["IdentityConfigCommand"]),
     ],
     traits: [
         .trait(
@@ -119,6 +123,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Plugins: identity.yaml checked at build time and turned into typed names (no simulator, no test kit).
+        .target(
+            name: "IdentityConfigGenerator",
+            dependencies: ["IdentityBridge", "IdentityBridgeStandard", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "IdentityConfigTool", dependencies: ["IdentityConfigGenerator"], swiftSettings: swiftSettings),
+        .plugin(name: "IdentityConfigPlugin", capability: .buildTool(), dependencies: ["IdentityConfigTool"]),
+        .plugin(
+            name: "IdentityConfigCommand",
+            capability: .command(
+                intent: .custom(verb: "identity-config", description: "Check the identity.yaml of the package's targets and given paths.")),
+            dependencies: ["IdentityConfigTool"]
+        ),
+
         // MARK: Tests (Swift Testing).
         .testTarget(
             name: "IdentityBridgeTests",
@@ -154,6 +173,12 @@ let package = Package(
         .testTarget(
             name: "IdentityBridgeTestingTests",
             dependencies: ["IdentityBridgeTesting", "IdentityBridgeSimulators"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IdentityConfigGeneratorTests",
+            dependencies: ["IdentityConfigGenerator", "IdentityBridge"],
+            exclude: ["Golden", "Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -163,6 +163,8 @@ public final class SettingsReader {
                 result += value
             } else if let fallback {
                 result += fallback
+            } else if let placeholder = environment.unsetVariable {
+                result += placeholder(String(name))
             } else {
                 collector.report("environment variable \(name) is not set (needed by \(describe(key))).", at: mark)
                 return nil
