@@ -13,7 +13,8 @@ broken_scratch=.build-fixtures/PluginConsumerBroken
 consumer=Examples/PluginConsumer
 broken=Examples/PluginConsumerBroken
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+second="$broken/Sources/BrokenConsumer/identity.yml"
+trap 'rm -f "$log" "$second"' EXIT
 
 fail() {
     echo "plugins.sh: FAILED: $*" >&2
@@ -51,6 +52,12 @@ if swift build --package-path "$broken" --scratch-path "$broken_scratch" --produ
 expected="$PWD/$broken/Sources/BrokenConsumer/identity.yaml:9:25: error: 'token_lifetime' of zendesk-chat provider is 10m (600s)"
 grep -qF "$expected" "$log" || fail "no '$expected' in the build output"
 grep -F "identity.yaml:9:25" "$log"
+
+echo "== $broken: identity.yaml and identity.yml in one target is a plugin error naming both"
+cp "$broken/Sources/BrokenConsumer/identity.yaml" "$second"
+if swift build --package-path "$broken" --scratch-path "$broken_scratch" --product BrokenConsumer >"$log" 2>&1; then fail "built with two files"; fi
+rm -f "$second"
+grep -q "error: .*BrokenConsumer holds both identity.yaml and identity.yml" "$log" || fail "no error naming both files"
 
 echo "== $consumer: swift package identity-config validate (exit 0)"
 swift package --package-path "$consumer" --scratch-path "$scratch" identity-config validate >"$log" 2>&1 || fail "validate failed on the consumer"

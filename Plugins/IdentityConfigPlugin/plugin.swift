@@ -10,7 +10,7 @@ import PackagePlugin
 struct IdentityConfigPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         guard let target = target as? any SourceModuleTarget else { return [] }
-        guard let input = try IdentityConfigFiles.single(in: target.directoryURL) else { return [] }
+        guard let input = IdentityConfigFiles.single(in: target.directoryURL) else { return [] }
         return [try IdentityConfigFiles.command(tool: context.tool(named: "IdentityConfigTool").url, input: input, workDirectory: context.pluginWorkDirectoryURL)]
     }
 }
@@ -21,13 +21,14 @@ enum IdentityConfigFiles {
     static let names = ["identity.yaml", "identity.yml"]
 
     /// The one configuration file directly in `directory`, `nil` when there is none; two is an error naming both.
-    static func single(in directory: URL) throws -> URL? {
+    static func single(in directory: URL) -> URL? {
         let found = names.map { directory.appending(path: $0) }.filter { FileManager.default.fileExists(atPath: $0.path) }
         guard found.count < 2 else {
             let message = "\(directory.path) holds both \(found.map(\.lastPathComponent).joined(separator: " and ")); "
                 + "keep one identity configuration per target (\(found.map(\.path).joined(separator: ", ")))."
+            // An error diagnostic stops the build (a thrown error would print the message twice).
             Diagnostics.error(message, file: found[1].path, line: 1)
-            throw IdentityConfigPluginError(description: message)
+            return nil
         }
         return found.first
     }
@@ -42,11 +43,6 @@ enum IdentityConfigFiles {
     }
 }
 
-/// A plugin failure with its message.
-struct IdentityConfigPluginError: Error, CustomStringConvertible {
-    let description: String
-}
-
 #if canImport(XcodeProjectPlugin)
 import XcodeProjectPlugin
 
@@ -57,7 +53,7 @@ extension IdentityConfigPlugin: XcodeBuildToolPlugin {
         guard found.count < 2 else {
             let message = "target \(target.displayName) holds \(found.map(\.path).joined(separator: " and ")); keep one identity configuration per target."
             Diagnostics.error(message, file: found[1].path, line: 1)
-            throw IdentityConfigPluginError(description: message)
+            return []
         }
         guard let input = found.first else { return [] }
         return [IdentityConfigFiles.command(tool: try context.tool(named: "IdentityConfigTool").url, input: input, workDirectory: context.pluginWorkDirectoryURL)]
