@@ -26,6 +26,10 @@ let package = Package(
         // The token service: Hummingbird 2 routes any backend can mount (`identityctl serve` runs them).
         .library(name: "IdentityBridgeHummingbird", targets: ["IdentityBridgeHummingbird"]),
         .executable(name: "identityctl", targets: ["identityctl"]),
+        // What a backend's Package.swift applies: identity.yaml checked at build time, typed names; and the
+        // `swift package identity-config validate` command.
+        .plugin(name: "IdentityConfigPlugin", targets: ["IdentityConfigPlugin"]),
+        .plugin(name: "IdentityConfigCommand", targets: ["IdentityConfigCommand"]),
     ],
     traits: [
         .trait(
@@ -146,6 +150,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Plugins: identity.yaml checked at build time and turned into typed names (no simulator, no test kit).
+        .target(
+            name: "IdentityConfigGenerator",
+            dependencies: ["IdentityBridge", "IdentityBridgeStandard", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "IdentityConfigTool", dependencies: ["IdentityConfigGenerator"], swiftSettings: swiftSettings),
+        .plugin(name: "IdentityConfigPlugin", capability: .buildTool(), dependencies: ["IdentityConfigTool"]),
+        .plugin(
+            name: "IdentityConfigCommand",
+            capability: .command(
+                intent: .custom(verb: "identity-config", description: "Check the identity.yaml of the package's targets and given paths.")),
+            dependencies: ["IdentityConfigTool"]
+        ),
+
         // MARK: Tests (Swift Testing).
         .testTarget(
             name: "IdentityBridgeTests",
@@ -194,6 +213,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IdentityConfigGeneratorTests",
+            dependencies: ["IdentityConfigGenerator", "IdentityBridge"],
+            exclude: ["Golden", "Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

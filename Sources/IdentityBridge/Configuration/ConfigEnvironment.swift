@@ -6,6 +6,9 @@ public struct ConfigEnvironment: Sendable {
     public var variables: [String: String]
     /// Reads a secret file; relative paths are resolved against the configuration file's folder.
     public var readFile: @Sendable (String) throws -> String
+    /// What a `${VAR}` reference without a `:-default` becomes when `VAR` is not set: `nil` (the
+    /// default) reports the variable as missing; ``placeholders`` sets it to ``placeholder(for:)``.
+    public var unsetVariable: (@Sendable (String) -> String)?
 
     /// Creates an environment.
     public init(variables: [String: String], readFile: @escaping @Sendable (String) throws -> String = ConfigEnvironment.readFromDisk) {

@@ -169,6 +169,8 @@ public final class SettingsReader {
             } else if let fallback {
                 result += fallback
                 expandedFromDefault = true
+            } else if let placeholder = environment.unsetVariable {
+                result += placeholder(String(name))
             } else {
                 collector.report("environment variable \(ConfigDiagnostic.quoted(name)) is not set (needed by \(describe(key))).", at: mark)
                 return nil
