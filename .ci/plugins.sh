@@ -49,7 +49,7 @@ grep -q "/IdentityBridgeStandard.build/" "$scratch/debug/PluginConsumer.product/
 
 echo "== $broken: swift build must fail at identity.yaml:9:25"
 if swift build --package-path "$broken" --scratch-path "$broken_scratch" --product BrokenConsumer >"$log" 2>&1; then fail "the broken consumer built"; fi
-expected="$PWD/$broken/Sources/BrokenConsumer/identity.yaml:9:25: error: 'token_lifetime' of zendesk-chat provider is 10m (600s)"
+expected="$PWD/$broken/Sources/BrokenConsumer/identity.yaml:9:25: error: 'token_lifetime' of zendesk-chat provider is '10m' (600s)"
 grep -qF "$expected" "$log" || fail "no '$expected' in the build output"
 grep -F "identity.yaml:9:25" "$log"
 

@@ -7,7 +7,7 @@ let package = Package(
     name: "PluginConsumer",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "IdentityBridge", path: "../.."),
+        .package(name: "IdentityBridge", path: "../..")
     ],
     targets: [
         .executableTarget(

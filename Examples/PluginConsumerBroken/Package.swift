@@ -6,7 +6,7 @@ let package = Package(
     name: "PluginConsumerBroken",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "IdentityBridge", path: "../.."),
+        .package(name: "IdentityBridge", path: "../..")
     ],
     targets: [
         .executableTarget(
@@ -14,6 +14,6 @@ let package = Package(
             dependencies: [.product(name: "IdentityBridge", package: "IdentityBridge")],
             exclude: ["identity.yaml"],
             plugins: [.plugin(name: "IdentityConfigPlugin", package: "IdentityBridge")]
-        ),
+        )
     ]
 )

@@ -40,7 +40,9 @@ struct IdentityConfigCommand: CommandPlugin {
         let package = context.package.directoryURL
         files += rest.dropFirst().map { $0.hasPrefix("/") ? $0 : package.appending(path: $0).path }
         guard !files.isEmpty else {
-            print("No identity.yaml or identity.yml in \(targetNames.isEmpty ? "any target" : "targets \(targetNames.joined(separator: ", "))"); nothing to check.")
+            print(
+                "No identity.yaml or identity.yml in \(targetNames.isEmpty ? "any target" : "targets \(targetNames.joined(separator: ", "))"); nothing to check."
+            )
             return
         }
         let process = Process()
@@ -49,7 +51,8 @@ struct IdentityConfigCommand: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         if process.terminationStatus != 0 {
-            throw CommandError(description: "identity configuration check failed (\(files.count) \(files.count == 1 ? "file" : "files") checked).")
+            throw CommandError(
+                description: "identity configuration check failed (\(files.count) \(files.count == 1 ? "file" : "files") checked).")
         }
         if twoInOneTarget { throw CommandError(description: "a target holds two identity configurations.") }
     }

@@ -11,7 +11,10 @@ struct IdentityConfigPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         guard let target = target as? any SourceModuleTarget else { return [] }
         guard let input = IdentityConfigFiles.single(in: target.directoryURL) else { return [] }
-        return [try IdentityConfigFiles.command(tool: context.tool(named: "IdentityConfigTool").url, input: input, workDirectory: context.pluginWorkDirectoryURL)]
+        return [
+            try IdentityConfigFiles.command(
+                tool: context.tool(named: "IdentityConfigTool").url, input: input, workDirectory: context.pluginWorkDirectoryURL)
+        ]
     }
 }
 
@@ -24,7 +27,8 @@ enum IdentityConfigFiles {
     static func single(in directory: URL) -> URL? {
         let found = names.map { directory.appending(path: $0) }.filter { FileManager.default.fileExists(atPath: $0.path) }
         guard found.count < 2 else {
-            let message = "\(directory.path) holds both \(found.map(\.lastPathComponent).joined(separator: " and ")); "
+            let message =
+                "\(directory.path) holds both \(found.map(\.lastPathComponent).joined(separator: " and ")); "
                 + "keep one identity configuration per target (\(found.map(\.path).joined(separator: ", ")))."
             // An error diagnostic stops the build (a thrown error would print the message twice).
             Diagnostics.error(message, file: found[1].path, line: 1)
@@ -44,19 +48,23 @@ enum IdentityConfigFiles {
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension IdentityConfigPlugin: XcodeBuildToolPlugin {
-    /// In an Xcode project: the target's `identity.yaml` / `identity.yml` among its input files.
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let found = target.inputFiles.map(\.url).filter { IdentityConfigFiles.names.contains($0.lastPathComponent) }
-        guard found.count < 2 else {
-            let message = "target \(target.displayName) holds \(found.map(\.path).joined(separator: " and ")); keep one identity configuration per target."
-            Diagnostics.error(message, file: found[1].path, line: 1)
-            return []
+    extension IdentityConfigPlugin: XcodeBuildToolPlugin {
+        /// In an Xcode project: the target's `identity.yaml` / `identity.yml` among its input files.
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            let found = target.inputFiles.map(\.url).filter { IdentityConfigFiles.names.contains($0.lastPathComponent) }
+            guard found.count < 2 else {
+                let message =
+                    "target \(target.displayName) holds \(found.map(\.path).joined(separator: " and ")); keep one identity configuration per target."
+                Diagnostics.error(message, file: found[1].path, line: 1)
+                return []
+            }
+            guard let input = found.first else { return [] }
+            return [
+                IdentityConfigFiles.command(
+                    tool: try context.tool(named: "IdentityConfigTool").url, input: input, workDirectory: context.pluginWorkDirectoryURL)
+            ]
         }
-        guard let input = found.first else { return [] }
-        return [IdentityConfigFiles.command(tool: try context.tool(named: "IdentityConfigTool").url, input: input, workDirectory: context.pluginWorkDirectoryURL)]
     }
-}
 #endif

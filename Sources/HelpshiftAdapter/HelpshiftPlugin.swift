@@ -32,7 +32,8 @@ public struct HelpshiftPlugin: ProviderPlugin, VendorEventMapping {
         let identityVerification = reader.bool("identity_verification", default: false)
         let secret = reader.secret("secret")
         let previousSecrets = reader.secrets("previous_secrets") ?? []
-        let digestInput = reader.choice("digest_input", HelpshiftDigestInput.allCases.map(\.rawValue), default: HelpshiftDigestInput.auto.rawValue)
+        let digestInput = reader.choice(
+            "digest_input", HelpshiftDigestInput.allCases.map(\.rawValue), default: HelpshiftDigestInput.auto.rawValue)
         let digestEncoding = reader.choice(
             "digest_encoding", HelpshiftDigestEncoding.allCases.map(\.rawValue), default: HelpshiftDigestEncoding.hex.rawValue)
         let fullPrivacy = reader.bool("full_privacy", default: false)
@@ -47,13 +48,15 @@ public struct HelpshiftPlugin: ProviderPlugin, VendorEventMapping {
                 reader.error("'\(key)' has no effect while 'identity_system' is false; remove it or set 'identity_system: true'.", at: key)
             }
         }
-        if fullPrivacy, let digestInput, digestInput != HelpshiftDigestInput.auto.rawValue, digestInput != HelpshiftDigestInput.userId.rawValue {
+        if fullPrivacy, let digestInput, digestInput != HelpshiftDigestInput.auto.rawValue,
+            digestInput != HelpshiftDigestInput.userId.rawValue
+        {
             reader.error(
                 "'digest_input' of helpshift provider is '\(digestInput)' but full_privacy is true: with full privacy the userAuthToken is computed on the user ID only (use auto or user_id).",
                 at: "digest_input")
         }
         guard !reader.hasErrors, let secret, let digestInput, let digestEncoding,
-              let input = HelpshiftDigestInput(rawValue: digestInput), let encoding = HelpshiftDigestEncoding(rawValue: digestEncoding)
+            let input = HelpshiftDigestInput(rawValue: digestInput), let encoding = HelpshiftDigestEncoding(rawValue: digestEncoding)
         else { return nil }
         return HelpshiftSettings(
             identityVerification: identityVerification, secret: secret, previousSecrets: previousSecrets, digestInput: input,
@@ -73,11 +76,14 @@ public struct HelpshiftPlugin: ProviderPlugin, VendorEventMapping {
         throws(IdentityError) -> any IdentityProvider
     {
         let port = try port(instance, in: context, as: (any HelpshiftSDKPort).self, named: "Helpshift SDK port")
-        return HelpshiftProvider(settings: settings, reference: instance.reference, port: port, clock: context.clock, logger: context.logger)
+        return HelpshiftProvider(
+            settings: settings, reference: instance.reference, port: port, clock: context.clock, logger: context.logger)
     }
 
     /// Maps one raw Helpshift event (constant or raw name, either key style) into uniform events.
-    public func mapVendorEvent(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError) -> [IdentityEvent] {
+    public func mapVendorEvent(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError)
+        -> [IdentityEvent]
+    {
         try HelpshiftEventMapper.map(name: name, data: data, provider: provider, timestamp: timestamp)
     }
 }

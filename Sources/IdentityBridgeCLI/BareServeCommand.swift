@@ -19,7 +19,8 @@ struct BareServeCommand: AsyncParsableCommand {
         let router = Router()
         router.post("/bare") { request, _ -> Response in
             _ = try await request.body.collect(upTo: 65_536)
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
         }
         let output = CLIEnvironment.current.output
         let host = self.host

@@ -1,8 +1,8 @@
 import Foundation
 public import IdentityBridge
-public import IdentityBridgeTesting
 public import IdentityBridgeSimulators
 public import IdentityBridgeStandard
+public import IdentityBridgeTesting
 import Synchronization
 
 /// Where `identityctl` writes: machine output (one JSON object per line) to `stdout`, human

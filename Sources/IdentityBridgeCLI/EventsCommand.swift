@@ -143,7 +143,8 @@ struct EventsCommand: AsyncParsableCommand {
         if data.isNull { data = .object([:]) }
         guard data.objectValue != nil else {
             throw IdentityError(
-                .invalidValueType, field: "data", message: "Line \(lineNumber): \"data\" is JSON \(data.typeNameWithArticle), not an object.",
+                .invalidValueType, field: "data",
+                message: "Line \(lineNumber): \"data\" is JSON \(data.typeNameWithArticle), not an object.",
                 recovery: "Pass the vendor event's data dictionary as a JSON object.")
         }
         return (name, data)

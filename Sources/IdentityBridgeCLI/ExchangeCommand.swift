@@ -42,7 +42,7 @@ struct ExchangeCommand: AsyncParsableCommand {
                         try instance.makeTokenExchanger(context: IssuerContext(clock: options.time.clock)).exchange(userToken: userToken)
                     }
                 }
-            }
+        }
         switch result {
         case .success(let jwt):
             environment.output.json(["jwt": .string(jwt)])

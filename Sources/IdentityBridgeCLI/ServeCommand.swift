@@ -33,16 +33,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port"))
     var port: Int = 8080
 
-    @Flag(name: .customLong("allow-development-secrets"), help: "Accept secrets that resolved from ${VAR:-default} defaults (with a warning each).")
+    @Flag(
+        name: .customLong("allow-development-secrets"),
+        help: "Accept secrets that resolved from ${VAR:-default} defaults (with a warning each).")
     var allowDevelopmentSecrets = false
 
-    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info (one line per request), notice, warning, error.", valueName: "level"))
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp("trace, debug, info (one line per request), notice, warning, error.", valueName: "level"))
     var logLevel: String = "info"
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port; use 0 through 65535.") }
         guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level '\(logLevel.prefix(32))' is not one of trace, debug, info, notice, warning, error, critical.")
+            throw ValidationError(
+                "--log-level '\(logLevel.prefix(32))' is not one of trace, debug, info, notice, warning, error, critical.")
         }
     }
 
@@ -56,7 +61,8 @@ struct ServeCommand: AsyncParsableCommand {
             try await service.start()
         } catch {
             for problem in error.problems { environment.output.stderr("error: \(problem)") }
-            environment.output.stderr("identityctl serve: not started (\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")).")
+            environment.output.stderr(
+                "identityctl serve: not started (\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")).")
             throw ExitCode.failure
         }
         let output = environment.output

@@ -19,8 +19,10 @@ enum TokenInput {
     /// Exactly one of the argument and `--token-file`.
     static func validate(argument: String?, file: String?) throws {
         switch (argument, file) {
-        case (nil, nil): throw ValidationError("Give the token: '-' to read it from standard input (preferred), --token-file PATH, or the token.")
-        case (.some, .some): throw ValidationError("Give the token once: either as the argument ('-' for standard input) or with --token-file.")
+        case (nil, nil):
+            throw ValidationError("Give the token: '-' to read it from standard input (preferred), --token-file PATH, or the token.")
+        case (.some, .some):
+            throw ValidationError("Give the token once: either as the argument ('-' for standard input) or with --token-file.")
         default: break
         }
     }
@@ -28,7 +30,8 @@ enum TokenInput {
     /// The token, with surrounding whitespace (a trailing newline) removed.
     static func read(argument: String?, file: String?, environment: CLIEnvironment) -> Result<String, IdentityError> {
         if let argument, argument != "-" { return .success(argument) }
-        let source = file.map { "token file \(ConfigDiagnostic.quoted($0, limit: ConfigDiagnostic.maxQuotedPathCharacters))" } ?? "standard input"
+        let source =
+            file.map { "token file \(ConfigDiagnostic.quoted($0, limit: ConfigDiagnostic.maxQuotedPathCharacters))" } ?? "standard input"
         let bytes: [UInt8]
         if let file {
             do { bytes = Array(try BoundedFile.read(path: file, limit: maxBytes)) } catch {
@@ -53,7 +56,8 @@ enum TokenInput {
             return .failure(
                 IdentityError(
                     .tokenMissing, field: "token", message: "The \(source) holds no token.",
-                    recovery: "Write the token to \(file == nil ? "standard input" : "the file"), e.g. 'identityctl verify ... - < token.txt'."))
+                    recovery:
+                        "Write the token to \(file == nil ? "standard input" : "the file"), e.g. 'identityctl verify ... - < token.txt'."))
         }
         return .success(token)
     }

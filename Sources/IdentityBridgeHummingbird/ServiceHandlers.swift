@@ -14,7 +14,9 @@ struct ServiceHandlers: Sendable {
         guard let snapshot = state.snapshot else {
             return .failure(
                 ServiceFailure(
-                    503, IdentityError(.configurationInvalid, message: "No configuration is loaded.", recovery: "Wait for the service to load one.")))
+                    503,
+                    IdentityError(
+                        .configurationInvalid, message: "No configuration is loaded.", recovery: "Wait for the service to load one.")))
         }
         return .json(200, ["status": "ready", "apps": .int(Int64(snapshot.servedApps.count))])
     }
@@ -38,7 +40,9 @@ struct ServiceHandlers: Sendable {
 
     static func notFound(_ field: String, _ message: String) -> ServiceFailure {
         ServiceFailure(
-            404, IdentityError(.unsupportedOperation, field: field, message: message, recovery: "Use an app and provider the service configures."))
+            404,
+            IdentityError(
+                .unsupportedOperation, field: field, message: message, recovery: "Use an app and provider the service configures."))
     }
 
     func instance(_ served: ServedApp, _ provider: String) throws(ServiceFailure) -> ServedInstance {
@@ -93,7 +97,8 @@ struct ServiceHandlers: Sendable {
                 logger.info("session token refused", metadata: ["app": "\(served.name)", "code": "\(error.code.rawValue)"])
                 // One uniform code for the caller (the reason stays in the message): token_invalid.
                 throw ServiceFailure(
-                    401, IdentityError(.tokenInvalid, field: error.field ?? "Authorization", message: error.message, recovery: error.recovery))
+                    401,
+                    IdentityError(.tokenInvalid, field: error.field ?? "Authorization", message: error.message, recovery: error.recovery))
             }
         }
         throw ServiceFailure(
@@ -109,7 +114,8 @@ struct ServiceHandlers: Sendable {
     static func body(_ request: Request, limit: Int) async throws(ServiceFailure) -> [UInt8] {
         let tooLarge = ServiceFailure(
             413,
-            IdentityError(.limitExceeded, field: "body", message: "The request body is over \(limit) bytes.", recovery: "Send a smaller body."))
+            IdentityError(
+                .limitExceeded, field: "body", message: "The request body is over \(limit) bytes.", recovery: "Send a smaller body."))
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
         do {
             var buffer = try await request.body.collect(upTo: limit)
@@ -118,7 +124,9 @@ struct ServiceHandlers: Sendable {
             throw tooLarge
         } catch {
             throw ServiceFailure(
-                400, IdentityError(.invalidValueType, field: "body", message: "The request body could not be read.", recovery: "Resend the request."))
+                400,
+                IdentityError(
+                    .invalidValueType, field: "body", message: "The request body could not be read.", recovery: "Resend the request."))
         }
     }
 
@@ -140,7 +148,9 @@ struct ServiceHandlers: Sendable {
     static func jsonObject(_ bytes: [UInt8]) throws(ServiceFailure) -> [String: JSONValue] {
         let malformed = { (detail: String) in
             ServiceFailure(
-                400, IdentityError(.invalidValueType, field: "body", message: "The request body is not \(detail).", recovery: "Send a JSON object."))
+                400,
+                IdentityError(
+                    .invalidValueType, field: "body", message: "The request body is not \(detail).", recovery: "Send a JSON object."))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw malformed("UTF-8 text") }
         guard let value = try? JSONValue.parse(text) else { throw malformed("valid JSON") }
@@ -260,7 +270,9 @@ struct ServiceHandlers: Sendable {
         try Self.requireContentType(request, VendorEventLines.mediaTypes)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ServiceFailure(
-                400, IdentityError(.invalidValueType, field: "body", message: "The request body is not UTF-8 text.", recovery: "Send JSON lines."))
+                400,
+                IdentityError(
+                    .invalidValueType, field: "body", message: "The request body is not UTF-8 text.", recovery: "Send JSON lines."))
         }
         let now = SystemClock().now()
         let lines = VendorEventLines.map(text) { name, data throws(IdentityError) in

@@ -38,7 +38,8 @@ public final class ServiceMetrics: Sendable {
     /// Counts one answered request and records its latency; `route` is the route template, never the raw path.
     public func recordRequest(route: String, status: Int, duration: Duration) {
         registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", String(status))]).increment()
-        registry.makeDurationHistogram(descriptor: Self.duration, labels: [("route", route)], buckets: Self.durationBuckets).record(duration)
+        registry.makeDurationHistogram(descriptor: Self.duration, labels: [("route", route)], buckets: Self.durationBuckets).record(
+            duration)
     }
 
     /// The Prometheus text exposition of every metric.

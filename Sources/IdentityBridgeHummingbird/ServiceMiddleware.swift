@@ -1,6 +1,6 @@
 public import Hummingbird
-public import Logging
 import IdentityBridge
+public import Logging
 
 /// The middleware in front of every token service route: it turns anything a handler or the router
 /// throws into the uniform error body (unknown path 404, body too large 413, anything else 503 with
@@ -67,18 +67,24 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
             switch http.status {
             case .notFound:
                 return ServiceFailure(
-                    404, IdentityError(.unsupportedOperation, field: "path", message: "No such route.", recovery: "See the service's OpenAPI document."))
+                    404,
+                    IdentityError(
+                        .unsupportedOperation, field: "path", message: "No such route.", recovery: "See the service's OpenAPI document."))
             case .contentTooLarge:
                 return ServiceFailure(
-                    413, IdentityError(.limitExceeded, field: "body", message: "The request body is over the limit.", recovery: "Send a smaller body."))
+                    413,
+                    IdentityError(
+                        .limitExceeded, field: "body", message: "The request body is over the limit.", recovery: "Send a smaller body."))
             case .badRequest:
                 return ServiceFailure(
-                    400, IdentityError(.invalidValueType, field: "body", message: "The request is malformed.", recovery: "Fix the request."))
+                    400, IdentityError(.invalidValueType, field: "body", message: "The request is malformed.", recovery: "Fix the request.")
+                )
             default: break
             }
         }
         return ServiceFailure(
-            503, IdentityError(.unknown, message: "The request could not be served.", recovery: "Retry later; the service logged the cause."))
+            503,
+            IdentityError(.unknown, message: "The request could not be served.", recovery: "Retry later; the service logged the cause."))
     }
 }
 
@@ -89,4 +95,5 @@ extension String {
 /// The labels of the service's own routes by Hummingbird path, computed once.
 /// (Hummingbird describes a matched path as `/v1/apps/{app}/...` or `/v1/apps/:app/...` depending on its version: both are keys.)
 private let routeLabels: [String: String] = Dictionary(
-    IdentityBridgeRoutes.routes.flatMap { [(IdentityBridgeRoutes.routerPath($0.path), $0.path), ($0.path, $0.path)] }, uniquingKeysWith: { a, _ in a })
+    IdentityBridgeRoutes.routes.flatMap { [(IdentityBridgeRoutes.routerPath($0.path), $0.path), ($0.path, $0.path)] },
+    uniquingKeysWith: { a, _ in a })

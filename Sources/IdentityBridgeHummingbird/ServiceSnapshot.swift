@@ -1,5 +1,5 @@
-public import IdentityBridge
 internal import Crypto
+public import IdentityBridge
 
 /// One loaded configuration, prepared for serving: per app its API key digests, its session token
 /// verifier and an issuer per provider instance (built once, not per request). Immutable: a reload

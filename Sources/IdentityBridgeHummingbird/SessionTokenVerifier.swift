@@ -1,5 +1,5 @@
-public import IdentityBridge
 import Foundation
+public import IdentityBridge
 import JWTKit
 
 /// Verifies an app's own session JWT with jwt-kit (RS256 / ES256 keys from a JWK Set, HS256 keys from
@@ -27,7 +27,8 @@ public struct SessionTokenVerifier: Sendable {
                 recovery: "Give a JWK Set of RS256 / ES256 keys, each with a 'kid'.")
         }
         for (index, secret) in configuration.hs256Secrets.enumerated() {
-            await keys.add(hmac: HMACKey(from: secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "hs256-\(index)"))
+            await keys.add(
+                hmac: HMACKey(from: secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "hs256-\(index)"))
         }
         self.keys = keys
     }

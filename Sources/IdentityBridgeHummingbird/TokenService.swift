@@ -1,6 +1,6 @@
+public import Hummingbird
 public import IdentityBridge
 public import Logging
-public import Hummingbird
 import ServiceLifecycle
 import UnixSignals
 
@@ -114,7 +114,8 @@ public final class TokenService: Sendable {
         let reloader = ReloadOnHangup(service: self)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: app), .init(service: reloader)], gracefulShutdownSignals: [.sigterm, .sigint], logger: serverLogger))
+                services: [.init(service: app), .init(service: reloader)], gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: serverLogger))
         try await group.run()
     }
 }

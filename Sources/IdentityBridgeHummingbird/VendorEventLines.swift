@@ -30,12 +30,14 @@ enum VendorEventLines {
         }
         guard let name = object["name"]?.stringValue, !name.isEmpty else {
             throw IdentityError(
-                .invalidValueType, field: "name", message: "Line \(lineNumber) has no string \"name\" (the vendor event name).", recovery: recovery)
+                .invalidValueType, field: "name", message: "Line \(lineNumber) has no string \"name\" (the vendor event name).",
+                recovery: recovery)
         }
         let data = object["data"] ?? .object([:])
         guard data.objectValue != nil else {
             throw IdentityError(
-                .invalidValueType, field: "data", message: "Line \(lineNumber): \"data\" is JSON \(data.typeNameWithArticle), not an object.",
+                .invalidValueType, field: "data",
+                message: "Line \(lineNumber): \"data\" is JSON \(data.typeNameWithArticle), not an object.",
                 recovery: recovery)
         }
         return (name, data)

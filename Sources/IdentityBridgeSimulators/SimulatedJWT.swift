@@ -19,10 +19,10 @@ struct SimulatedJWT {
     init?(_ token: String) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3,
-              let headerBytes = Base64URL.decode(Array(parts[0].utf8)), let payloadBytes = Base64URL.decode(Array(parts[1].utf8)),
-              let signature = Base64URL.decode(Array(parts[2].utf8)),
-              let header = (try? JSONValue.parse(bytes: headerBytes))?.objectValue,
-              let claims = (try? JSONValue.parse(bytes: payloadBytes))?.objectValue
+            let headerBytes = Base64URL.decode(Array(parts[0].utf8)), let payloadBytes = Base64URL.decode(Array(parts[1].utf8)),
+            let signature = Base64URL.decode(Array(parts[2].utf8)),
+            let header = (try? JSONValue.parse(bytes: headerBytes))?.objectValue,
+            let claims = (try? JSONValue.parse(bytes: payloadBytes))?.objectValue
         else { return nil }
         self.header = header
         self.claims = claims

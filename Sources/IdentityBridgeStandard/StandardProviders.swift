@@ -1,5 +1,5 @@
-public import IdentityBridge
 import HelpshiftAdapter
+public import IdentityBridge
 import ZendeskChatAdapter
 import ZendeskMessagingAdapter
 import ZendeskSupportAdapter

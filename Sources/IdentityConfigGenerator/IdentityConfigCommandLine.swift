@@ -43,7 +43,9 @@ public struct IdentityConfigCommandLine: Sendable {
             let results = arguments.dropFirst().map(validate)
             return results.allSatisfy { $0 } ? 0 : Self.failure
         default:
-            errors("error: expected 'generate INPUT OUTPUT' or 'validate PATH...', got \(arguments.isEmpty ? "nothing" : "'\(arguments.joined(separator: " ").prefix(120))'").")
+            errors(
+                "error: expected 'generate INPUT OUTPUT' or 'validate PATH...', got \(arguments.isEmpty ? "nothing" : "'\(arguments.joined(separator: " ").prefix(120))'")."
+            )
             errors(Self.usage)
             return Self.usageError
         }

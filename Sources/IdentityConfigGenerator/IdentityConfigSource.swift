@@ -20,7 +20,9 @@ public enum IdentityConfigSource {
     ///   - yaml: the configuration's text, to point diagnostics at the names at fault.
     ///   - sourceName: the file name written in the header comment (not a path: the output stays the
     ///     same on every machine).
-    public static func generate(_ configuration: IdentityConfiguration, yaml: String, sourceName: String) throws(ConfigurationError) -> String {
+    public static func generate(_ configuration: IdentityConfiguration, yaml: String, sourceName: String) throws(ConfigurationError)
+        -> String
+    {
         let positions = NamePositions(yaml: yaml)
         var diagnostics: [ConfigDiagnostic] = []
         func report(_ message: String, at position: (line: Int, column: Int)) {
@@ -31,7 +33,9 @@ public enum IdentityConfigSource {
         for app in configuration.apps {
             let appPosition = positions.app(app.name)
             guard let appIdentifier = SwiftIdentifier.make(app.name) else {
-                report("app \(quoted(app.name)) has no ASCII letter or digit to make a Swift name in IdentityConfig.Apps; rename it.", at: appPosition)
+                report(
+                    "app \(quoted(app.name)) has no ASCII letter or digit to make a Swift name in IdentityConfig.Apps; rename it.",
+                    at: appPosition)
                 continue
             }
             if let owner = appOwners[appIdentifier] {
@@ -81,7 +85,9 @@ public enum IdentityConfigSource {
             lines.append("        /// App \(comment(app.app.name)).")
             lines.append("        public enum \(app.identifier) {")
             for (instance, configuration) in zip(app.instances, app.app.providers) {
-                lines.append("            /// \(comment(instance.id.app)) / \(comment(instance.id.provider)) (kind \(comment(configuration.reference.kind.rawValue))).")
+                lines.append(
+                    "            /// \(comment(instance.id.app)) / \(comment(instance.id.provider)) (kind \(comment(configuration.reference.kind.rawValue)))."
+                )
                 lines.append(
                     "            public static let \(instance.identifier) = ProviderInstanceID(app: \(literal(instance.id.app)), "
                         + "provider: \(literal(instance.id.provider)))")

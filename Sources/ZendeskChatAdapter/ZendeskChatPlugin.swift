@@ -46,7 +46,9 @@ public struct ZendeskChatPlugin: ProviderPlugin {
 extension ZendeskChatPlugin: VendorEventMapping {
     /// Maps the SDK's `Chat.NotificationAuthenticationFailed` (data `{"error": "<AuthenticationError>"}`)
     /// to `authentication_failed` then `fell_back_to_anonymous`; any other name passes through as `vendor_event`.
-    public func mapVendorEvent(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError) -> [IdentityEvent] {
+    public func mapVendorEvent(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError)
+        -> [IdentityEvent]
+    {
         guard name == ZendeskChatVendorEvents.authenticationFailed else {
             return [IdentityEvent(.vendorEvent, provider: provider, payload: .vendor(name: name, data: data), timestamp: timestamp)]
         }
@@ -58,7 +60,8 @@ extension ZendeskChatPlugin: VendorEventMapping {
         guard let vendorError = ZendeskChatAuthenticationError(rawValue: errorName) else {
             throw IdentityError(
                 .invalidValueType, field: "error", message: "\"\(errorName)\" is not a Chat SDK AuthenticationError.",
-                recovery: "Use one of: \(ZendeskChatAuthenticationError.allCases.map(\.rawValue).joined(separator: ", ")).", provider: provider)
+                recovery: "Use one of: \(ZendeskChatAuthenticationError.allCases.map(\.rawValue).joined(separator: ", ")).",
+                provider: provider)
         }
         let error = IdentityError(
             vendorError.uniformCode, vendorCode: vendorError.rawValue, message: vendorError.vendorDescription + ".",

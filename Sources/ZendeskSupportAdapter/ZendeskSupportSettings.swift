@@ -1,5 +1,5 @@
-public import IdentityBridge
 import Crypto
+public import IdentityBridge
 
 /// The authentication type chosen on the Mobile SDK page of the Zendesk Support admin.
 public enum ZendeskSupportAuthMode: String, CaseIterable, Hashable, Sendable {
@@ -32,9 +32,11 @@ public struct ZendeskSupportSettings: ProviderSettings, Hashable {
     public var maxTokenAge: Int64
 
     /// Creates settings.
-    public init(auth: ZendeskSupportAuthMode, secret: Secret? = nil, userTokenSecret: Secret? = nil,
-                userTokenLifetime: Int64 = ZendeskSupportLimits.defaultUserTokenLifetime,
-                maxTokenAge: Int64 = ZendeskSupportLimits.defaultMaxTokenAge) {
+    public init(
+        auth: ZendeskSupportAuthMode, secret: Secret? = nil, userTokenSecret: Secret? = nil,
+        userTokenLifetime: Int64 = ZendeskSupportLimits.defaultUserTokenLifetime,
+        maxTokenAge: Int64 = ZendeskSupportLimits.defaultMaxTokenAge
+    ) {
         self.auth = auth
         self.secret = secret
         self.userTokenSecret = userTokenSecret

@@ -1,9 +1,9 @@
 import Foundation
 import HelpshiftAdapter
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 
 /// Audit: the issuer's own checks and the simulated vendor give the same Helpshift reason for the
@@ -19,7 +19,9 @@ struct AuditAgreementTests {
         return HS256Signer(secret: Secret(F.identitySecret)).sign(claims: claims)
     }
 
-    @Test("HelpshiftIatIsMandatory is \"iat key is missing in the JWT\"; an iat of the wrong type is IdentityTokenInvalid (\"not in valid format\"), for the issuer as for the vendor")
+    @Test(
+        "HelpshiftIatIsMandatory is \"iat key is missing in the JWT\"; an iat of the wrong type is IdentityTokenInvalid (\"not in valid format\"), for the issuer as for the vendor"
+    )
     func iatReasonAgrees() async throws {
         let issuer = F.issuer(F.settings(identitySystem: true))
         let cases: [(JSONValue?, String)] = [
@@ -38,20 +40,35 @@ struct AuditAgreementTests {
         }
     }
 
-    @Test("updateAppAttributes: \"Ensure value is one of the supported types - String, Bool, Number\": NaN and infinity are no numbers (HelpshiftInvalidValueType)")
+    @Test(
+        "updateAppAttributes: \"Ensure value is one of the supported types - String, Bool, Number\": NaN and infinity are no numbers (HelpshiftInvalidValueType)"
+    )
     func nonFiniteNumbers() async throws {
         let h = try F.harness(Self.on)
         _ = try await h.provider.login(UserIdentity(userId: "u-1"))
         for number in [Double.nan, .infinity, -.infinity] {
-            for (master, attributes) in [(false, ["score": JSONValue.double(number)]), (true, ["lifetime_value": JSONValue.double(number)])] {
+            for (master, attributes) in [
+                (false, ["score": JSONValue.double(number)]), (true, ["lifetime_value": JSONValue.double(number)]),
+            ] {
                 let local = await F.asyncError {
-                    if master { try await h.provider.updateMasterAttributes(attributes) } else { try await h.provider.updateAppAttributes(attributes) }
+                    if master {
+                        try await h.provider.updateMasterAttributes(attributes)
+                    } else {
+                        try await h.provider.updateAppAttributes(attributes)
+                    }
                 }
                 #expect(local?.vendorCode == "HelpshiftInvalidValueType", "\(attributes)")
                 #expect(local?.code == .invalidValueType)
                 // The simulated vendor, reached directly, refuses it with the same reason.
-                if master { await h.simulator.updateMasterAttributes(attributes) } else { await h.simulator.updateAppAttributes(attributes) }
-                guard case .fields(let fields) = h.recorder.events.last?.payload else { Issue.record("fields"); continue }
+                if master {
+                    await h.simulator.updateMasterAttributes(attributes)
+                } else {
+                    await h.simulator.updateAppAttributes(attributes)
+                }
+                guard case .fields(let fields) = h.recorder.events.last?.payload else {
+                    Issue.record("fields")
+                    continue
+                }
                 #expect(fields["errors"]?.objectValue?.values.first?["reason"] == "HelpshiftInvalidValueType")
             }
         }

@@ -1,8 +1,8 @@
 import HelpshiftAdapter
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 
 /// Audit: "If shouldClear is true – anonymous users are cleared whenever any user logs in."

@@ -36,8 +36,9 @@ struct AuditFailureShapeTests {
 
     @Test("an SDK that refuses identifiers the issuer accepts: invalid_identifier with field and recovery")
     func refusedIdentifiers() async {
-        let provider = HelpshiftProvider(settings: F.settings(verification: false), reference: F.reference,
-                                         port: RefusingPort(loginResult: false), clock: FixedClock(unixSeconds: F.start))
+        let provider = HelpshiftProvider(
+            settings: F.settings(verification: false), reference: F.reference,
+            port: RefusingPort(loginResult: false), clock: FixedClock(unixSeconds: F.start))
         let error = await F.asyncError { try await provider.login(UserIdentity(userId: "u-1")) }
         #expect(error?.code == .invalidIdentifier)
         #expect(error?.field == "userId")
@@ -47,19 +48,28 @@ struct AuditFailureShapeTests {
     @Test("an SDK that reports success but holds no user: unknown_error with recovery, legacy and Identity System")
     func noUserAfterLogin() async {
         let port = RefusingPort(loginResult: true)
-        let legacy = HelpshiftProvider(settings: F.settings(verification: false), reference: F.reference, port: port, clock: FixedClock(unixSeconds: F.start))
+        let legacy = HelpshiftProvider(
+            settings: F.settings(verification: false), reference: F.reference, port: port, clock: FixedClock(unixSeconds: F.start))
         #expect(Self.complete(await F.asyncError { try await legacy.login(UserIdentity(userId: "u-1")) }))
-        let identity = HelpshiftProvider(settings: F.settings(verification: false, identitySystem: true), reference: F.reference, port: port,
-                                         clock: FixedClock(unixSeconds: F.start))
+        let identity = HelpshiftProvider(
+            settings: F.settings(verification: false, identitySystem: true), reference: F.reference, port: port,
+            clock: FixedClock(unixSeconds: F.start))
         #expect(Self.complete(await F.asyncError { try await identity.login(identitiesJWT: "") }))
         #expect(Self.complete(await F.asyncError { try await identity.requestUnreadMessageCount(fromServer: true) }))
     }
 
     @Test("a per-key failure event with reasons Helpshift does not document still carries a recovery")
     func unknownPerKeyReason() throws {
-        for name in ["HelpshiftEventUpdateAppAttributesValidationFailed", "HelpshiftIdentitiesDataInvalid", "HelpshiftEventAddUserIdentitiesSyncFailed"] {
-            let event = try HelpshiftEventMapper.map(name: name, data: ["k": "HelpshiftSomethingNew"], provider: F.reference, timestamp: Date(timeIntervalSince1970: 0))
-            guard case .fields(let fields) = event.first?.payload, let json = fields["error"] else { Issue.record("fields"); continue }
+        for name in [
+            "HelpshiftEventUpdateAppAttributesValidationFailed", "HelpshiftIdentitiesDataInvalid",
+            "HelpshiftEventAddUserIdentitiesSyncFailed",
+        ] {
+            let event = try HelpshiftEventMapper.map(
+                name: name, data: ["k": "HelpshiftSomethingNew"], provider: F.reference, timestamp: Date(timeIntervalSince1970: 0))
+            guard case .fields(let fields) = event.first?.payload, let json = fields["error"] else {
+                Issue.record("fields")
+                continue
+            }
             #expect(json["recovery"]?.stringValue?.isEmpty == false, "\(name)")
             #expect(json["field"] == "k")
         }

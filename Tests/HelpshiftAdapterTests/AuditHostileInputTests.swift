@@ -1,9 +1,9 @@
 import Foundation
 import HelpshiftAdapter
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 
 /// An independent audit of the adapter and simulator against helpshift-users.txt,
@@ -41,7 +41,8 @@ struct AuditHostileInputTests {
         }
     }
 
-    @Test("\"iat ... must be less than 24 hours old\": the simulated SDK refuses an iat of Int64.min with IdentityTokenInvalid, not a crash")
+    @Test(
+        "\"iat ... must be less than 24 hours old\": the simulated SDK refuses an iat of Int64.min with IdentityTokenInvalid, not a crash")
     func simulatorIatOverflow() async throws {
         let h = try F.harness(Self.on)
         let login = await F.asyncError { try await h.provider.login(identitiesJWT: Self.identitiesJWT(iat: .min)) }
@@ -56,7 +57,8 @@ struct AuditHostileInputTests {
     @Test("user ids are compared exactly: canonically equivalent but different ids (é vs e + U+0301) are different users")
     func userIdsComparedExactly() async throws {
         let h = try F.harness()
-        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
         _ = try await h.provider.login(UserIdentity(userId: composed))
         try await h.provider.sendMessage("mine")
         _ = h.recorder.drain()
@@ -69,7 +71,8 @@ struct AuditHostileInputTests {
         #expect(await h.simulator.user(withUserId: composed)?.userId.map { Array($0.utf8) } == Array(composed.utf8))
         // The digest covers the exact bytes, so the two ids have different tokens.
         let issuer = F.issuer(F.settings())
-        #expect(try issuer.userAuthToken(for: UserIdentity(userId: composed)) != issuer.userAuthToken(for: UserIdentity(userId: decomposed)))
+        #expect(
+            try issuer.userAuthToken(for: UserIdentity(userId: composed)) != issuer.userAuthToken(for: UserIdentity(userId: decomposed)))
     }
 
     // MARK: spaces ("Leading / trailing spaces are not allowed ... will result in the creation of an anonymous user")

@@ -1,9 +1,9 @@
 import Foundation
 import HelpshiftAdapter
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 
 /// Audit: "Nothing crashes on bad input": every entry point of the adapter, fed hostile values,
@@ -17,7 +17,9 @@ struct AuditNoCrashTests {
     @Test("login dictionary values of the wrong JSON type are invalid_value_type naming the key")
     func loginValueTypes() async throws {
         let h = try F.harness()
-        for value: JSONValue in [.array([.array([.null])]), .object(["k": .double(.nan)]), .int(.min), .double(.infinity), .bool(true), .null] {
+        for value: JSONValue in [
+            .array([.array([.null])]), .object(["k": .double(.nan)]), .int(.min), .double(.infinity), .bool(true), .null,
+        ] {
             let error = await F.asyncError { try await h.provider.login(credential: Credential(fields: ["userId": value])) }
             #expect(error?.code == .invalidValueType)
             #expect(error?.field == "userId")
@@ -33,7 +35,9 @@ struct AuditNoCrashTests {
         #expect(F.error { try issuer.issue(for: UserIdentity(userId: Self.huge)) }?.code == .valueTooLong)
         // The legacy login documents no email length limit; the Identity System's email identity is at most 300.
         #expect(F.error { try F.issuer(F.settings()).issue(for: UserIdentity(email: Self.huge + "@example.com")) } == nil)
-        #expect(F.error { try issuer.issue(for: UserIdentity(email: Self.huge + "@example.com")) }?.vendorCode == "HelpshiftValueLengthLimitExceeded")
+        #expect(
+            F.error { try issuer.issue(for: UserIdentity(email: Self.huge + "@example.com")) }?.vendorCode
+                == "HelpshiftValueLengthLimitExceeded")
         #expect(F.error { try issuer.issue(for: UserIdentity(userId: "", email: "  ", name: "\u{200B}")) }?.code == .missingIdentifier)
         let identity = F.error { try issuer.identityToken(for: [.init(identifier: "uid", value: Self.huge)]) }
         #expect(identity?.vendorCode == "HelpshiftValueLengthLimitExceeded")
@@ -50,9 +54,15 @@ struct AuditNoCrashTests {
             signer.sign(claims: ["identities": .object([:]), "iat": .int(F.start)]),
             signer.sign(claims: ["identities": .array([.array([.string("uid")])]), "iat": .int(F.start)]),
             signer.sign(claims: ["identities": .array([["identifier": .int(1), "value": "u"]]), "iat": .int(F.start)]),
-            signer.sign(claims: ["identities": .array([["identifier": "uid", "value": "u", "metadata": .array([])]]), "iat": .int(F.start)]),
-            signer.sign(claims: ["identities": .array([["identifier": "uid", "value": "u", "metadata": ["k": .int(1)]]]), "iat": .int(F.start)]),
-            signer.sign(claims: ["identities": .array(Array(repeating: ["identifier": "uid", "value": "u"], count: 10_000)), "iat": .int(F.start)]),
+            signer.sign(claims: [
+                "identities": .array([["identifier": "uid", "value": "u", "metadata": .array([])]]), "iat": .int(F.start),
+            ]),
+            signer.sign(claims: [
+                "identities": .array([["identifier": "uid", "value": "u", "metadata": ["k": .int(1)]]]), "iat": .int(F.start),
+            ]),
+            signer.sign(claims: [
+                "identities": .array(Array(repeating: ["identifier": "uid", "value": "u"], count: 10_000)), "iat": .int(F.start),
+            ]),
             signer.sign(claims: ["iat": .int(.max)]),
         ]
         let h = try F.harness(Self.on)

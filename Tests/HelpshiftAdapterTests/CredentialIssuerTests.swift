@@ -65,7 +65,7 @@ struct CredentialIssuerTests {
         let error = F.error { try F.issuer(F.settings()).issue(for: UserIdentity(userId: "ann@example.com")) }
         #expect(error?.code == .invalidIdentifier)
         #expect(error?.field == "userId")
-        #expect(try F.issuer(F.settings()).issue(for: UserIdentity(userId: "ann@")) ["userId"] == "ann@")
+        #expect(try F.issuer(F.settings()).issue(for: UserIdentity(userId: "ann@"))["userId"] == "ann@")
     }
 
     @Test("userId at most 750 characters (vendor-notes) -> value_too_long")
@@ -76,9 +76,12 @@ struct CredentialIssuerTests {
         #expect(try F.issuer(F.settings()).issue(for: UserIdentity(userId: String(repeating: "x", count: 750)))["userId"] != nil)
     }
 
-    @Test("\"Invalid emails will result in the creation of an anonymous user\" -> invalid_email", arguments: [
-        "ann", "ann@", "@example.com", "ann@example", "ann@@example.com", "an n@example.com", "ann@example..com", " ann@example.com", "ann@example.com ",
-    ])
+    @Test(
+        "\"Invalid emails will result in the creation of an anonymous user\" -> invalid_email",
+        arguments: [
+            "ann", "ann@", "@example.com", "ann@example", "ann@@example.com", "an n@example.com", "ann@example..com", " ann@example.com",
+            "ann@example.com ",
+        ])
     func invalidEmail(_ email: String) {
         let error = F.error { try F.issuer(F.settings()).issue(for: UserIdentity(email: email)) }
         #expect(error?.code == .invalidEmail)
@@ -94,7 +97,8 @@ struct CredentialIssuerTests {
 
     @Test("\"If you are setting fullPrivacy flag to YES, the 'user authentication token' should be generated only on the user ID\"")
     func fullPrivacyDigestOnUserId() throws {
-        let credential = try F.issuer(F.settings(input: .auto, fullPrivacy: true)).issue(for: UserIdentity(userId: "u-1", email: "ann@example.com"))
+        let credential = try F.issuer(F.settings(input: .auto, fullPrivacy: true)).issue(
+            for: UserIdentity(userId: "u-1", email: "ann@example.com"))
         #expect(credential["userAuthToken"] == hex(reference("u-1")))
     }
 

@@ -34,7 +34,8 @@ struct EventMappingTests {
         (.appAttributesLimitExceeded, .null), (.masterAttributesLimitExceeded, .null),
         (.updateAppAttributesValidationFailed, ["k": "HelpshiftInvalidValueType"]),
         (.updateMasterAttributesValidationFailed, ["age": "HelpshiftInvalidValueType"]),
-        (.updateAppAttributesSyncFailed, ["k": "HelpshiftInvalidData"]), (.updateMasterAttributesSyncFailed, ["age": "HelpshiftInvalidData"]),
+        (.updateAppAttributesSyncFailed, ["k": "HelpshiftInvalidData"]),
+        (.updateMasterAttributesSyncFailed, ["age": "HelpshiftInvalidData"]),
         (.userIdentityNotEnabled, .null), (.userSessionExpired, .null), (.refreshUserCredentials, .null),
     ]
 
@@ -55,17 +56,20 @@ struct EventMappingTests {
         }
     }
 
-    @Test("the expected uniform names", arguments: [
-        ("HelpshiftEventNameConversationStatus", "conversation_status"), ("widgetToggle", "widget_toggled"),
-        ("HelpshiftEventNameConversationStart", "conversation_started"), ("messageAdd", "message_added"),
-        ("agentMessageReceived", "agent_message_received"), ("userClickOnAction", "action_clicked"),
-        ("HelpshiftEventNameCSATSubmit", "csat_submitted"), ("conversationEnd", "conversation_ended"),
-        ("conversationRejected", "conversation_rejected"), ("conversationResolved", "conversation_resolved"),
-        ("conversationReopened", "conversation_reopened"), ("HelpshiftEventNameSessionStarted", "support_session_started"),
-        ("helpshiftSessionEnded", "support_session_ended"), ("HelpshiftEventNameReceivedUnreadMessageCount", "unread_count_received"),
-        ("HelpshiftEventUserSessionExpired", "session_expired"), ("HelpshiftEventRefreshUserCredentials", "credentials_refresh_requested"),
-        ("HelpshiftIdentityTokenInvalid", "authentication_failed"), ("HelpshiftEventUserIdentityNotEnabled", "attributes_rejected"),
-    ])
+    @Test(
+        "the expected uniform names",
+        arguments: [
+            ("HelpshiftEventNameConversationStatus", "conversation_status"), ("widgetToggle", "widget_toggled"),
+            ("HelpshiftEventNameConversationStart", "conversation_started"), ("messageAdd", "message_added"),
+            ("agentMessageReceived", "agent_message_received"), ("userClickOnAction", "action_clicked"),
+            ("HelpshiftEventNameCSATSubmit", "csat_submitted"), ("conversationEnd", "conversation_ended"),
+            ("conversationRejected", "conversation_rejected"), ("conversationResolved", "conversation_resolved"),
+            ("conversationReopened", "conversation_reopened"), ("HelpshiftEventNameSessionStarted", "support_session_started"),
+            ("helpshiftSessionEnded", "support_session_ended"), ("HelpshiftEventNameReceivedUnreadMessageCount", "unread_count_received"),
+            ("HelpshiftEventUserSessionExpired", "session_expired"),
+            ("HelpshiftEventRefreshUserCredentials", "credentials_refresh_requested"),
+            ("HelpshiftIdentityTokenInvalid", "authentication_failed"), ("HelpshiftEventUserIdentityNotEnabled", "attributes_rejected"),
+        ])
     func uniformNames(_ name: String, _ uniform: String) {
         #expect(HelpshiftEvent(vendorName: name)?.uniformName.rawValue == uniform)
     }
@@ -74,9 +78,14 @@ struct EventMappingTests {
     func conversationStatus() throws {
         let expected = IdentityEvent.Payload.conversationStatus(.init(issueId: "11", publishId: "22", isOpen: true))
         #expect(try map("conversationStatus", ["latestIssueId": "11", "latestIssuePublishId": "22", "open": true]).payload == expected)
-        #expect(try map("HelpshiftEventNameConversationStatus", [
-            "HelpshiftEventDataLatestIssueId": 11, "HelpshiftEventDataLatestIssuePublishId": "22", "HelpshiftEventDataIsIssueOpen": 1,
-        ]).payload == expected)
+        #expect(
+            try map(
+                "HelpshiftEventNameConversationStatus",
+                [
+                    "HelpshiftEventDataLatestIssueId": 11, "HelpshiftEventDataLatestIssuePublishId": "22",
+                    "HelpshiftEventDataIsIssueOpen": 1,
+                ]
+            ).payload == expected)
     }
 
     @Test("Widget Toggle: \"triggered with a boolean value of visible key\"")
@@ -92,34 +101,50 @@ struct EventMappingTests {
     @Test("Conversation Start and Message Add: message, type (text / attachment), body")
     func messages() throws {
         #expect(try map("conversationStart", ["message": "Hello"]).payload == .message(.init(type: "text", body: "Hello")))
-        #expect(try map("HelpshiftEventNameConversationStart", ["HelpshiftEventDataMessage": "Hello"]).payload == .message(.init(type: "text", body: "Hello")))
+        #expect(
+            try map("HelpshiftEventNameConversationStart", ["HelpshiftEventDataMessage": "Hello"]).payload
+                == .message(.init(type: "text", body: "Hello")))
         #expect(try map("messageAdd", ["type": "attachment", "body": "file"]).payload == .message(.init(type: "attachment", body: "file")))
-        #expect(try map("HelpshiftEventNameMessageAdd", [
-            "HelpshiftEventDataMessageType": "HelpshiftEventDataMessageTypeText", "HelpshiftEventDataMessageBody": "x",
-        ]).payload == .message(.init(type: "text", body: "x")))
+        #expect(
+            try map(
+                "HelpshiftEventNameMessageAdd",
+                [
+                    "HelpshiftEventDataMessageType": "HelpshiftEventDataMessageTypeText", "HelpshiftEventDataMessageBody": "x",
+                ]
+            ).payload == .message(.init(type: "text", body: "x")))
         #expect(F.error { try map("messageAdd", ["body": ["not", "text"]]) }?.field == "data.body")
     }
 
     @Test("Agent Message Received: publishId, createdTs, type, body, attachments (url, contentType, fileName, size)")
     func agentMessage() throws {
-        let expected = IdentityEvent.Payload.agentMessage(.init(
-            publishId: "77", createdAt: 1_767_225_600_123, type: "attachment", body: "see file",
-            attachments: [.init(url: "https://cdn/x.png", contentType: "image/png", fileName: "x.png", size: 2048)]))
-        let raw = try map("agentMessageReceived", [
-            "publishId": "77", "createdTs": 1_767_225_600_123, "type": "attachment", "body": "see file",
-            "attachments": [["url": "https://cdn/x.png", "contentType": "image/png", "fileName": "x.png", "size": 2048]],
-        ])
+        let expected = IdentityEvent.Payload.agentMessage(
+            .init(
+                publishId: "77", createdAt: 1_767_225_600_123, type: "attachment", body: "see file",
+                attachments: [.init(url: "https://cdn/x.png", contentType: "image/png", fileName: "x.png", size: 2048)]))
+        let raw = try map(
+            "agentMessageReceived",
+            [
+                "publishId": "77", "createdTs": 1_767_225_600_123, "type": "attachment", "body": "see file",
+                "attachments": [["url": "https://cdn/x.png", "contentType": "image/png", "fileName": "x.png", "size": 2048]],
+            ])
         #expect(raw.payload == expected)
-        let constants = try map("HelpshiftEventNameAgentMessageReceived", [
-            "HelpshiftEventDataPublishID": "77", "HelpshiftEventDataCreatedTime": .double(1_767_225_600_123), "HelpshiftEventDataMessageType": "attachment",
-            "HelpshiftEventDataMessageBody": "see file",
-            "HelpshiftEventDataAttachments": [[
-                "HelpshiftEventDataURL": "https://cdn/x.png", "HelpshiftEventDataContentType": "image/png",
-                "HelpshiftEventDataFileName": "x.png", "HelpshiftEventDataSize": 2048,
-            ]],
-        ])
+        let constants = try map(
+            "HelpshiftEventNameAgentMessageReceived",
+            [
+                "HelpshiftEventDataPublishID": "77", "HelpshiftEventDataCreatedTime": .double(1_767_225_600_123),
+                "HelpshiftEventDataMessageType": "attachment",
+                "HelpshiftEventDataMessageBody": "see file",
+                "HelpshiftEventDataAttachments": [
+                    [
+                        "HelpshiftEventDataURL": "https://cdn/x.png", "HelpshiftEventDataContentType": "image/png",
+                        "HelpshiftEventDataFileName": "x.png", "HelpshiftEventDataSize": 2048,
+                    ]
+                ],
+            ])
         #expect(constants.payload == expected)
-        #expect(try map("agentMessageReceived", ["body": "b"]).payload == .agentMessage(.init(publishId: nil, createdAt: nil, type: nil, body: "b", attachments: [])))
+        #expect(
+            try map("agentMessageReceived", ["body": "b"]).payload
+                == .agentMessage(.init(publishId: nil, createdAt: nil, type: nil, body: "b", attachments: [])))
         #expect(F.error { try map("agentMessageReceived", ["attachments": "x"]) }?.field == "data.attachments")
         #expect(F.error { try map("agentMessageReceived", ["attachments": ["x"]]) }?.field == "data.attachments[0]")
         #expect(F.error { try map("agentMessageReceived", ["attachments": [["size": "big"]]]) }?.field == "data.size")
@@ -128,10 +153,16 @@ struct EventMappingTests {
 
     @Test("User Click on Action: actionType call or link (constant or raw), actionData")
     func action() throws {
-        #expect(try map("userClickOnAction", ["actionType": "call", "actionData": "+1555"]).payload == .action(.init(kind: .call, data: "+1555")))
-        #expect(try map("HelpshiftEventNameUserClickOnAction", [
-            "HelpshiftEventDataActionType": "HelpshiftEventDataActionTypeLink", "HelpshiftEventDataActionData": "https://x",
-        ]).payload == .action(.init(kind: .link, data: "https://x")))
+        #expect(
+            try map("userClickOnAction", ["actionType": "call", "actionData": "+1555"]).payload
+                == .action(.init(kind: .call, data: "+1555")))
+        #expect(
+            try map(
+                "HelpshiftEventNameUserClickOnAction",
+                [
+                    "HelpshiftEventDataActionType": "HelpshiftEventDataActionTypeLink", "HelpshiftEventDataActionData": "https://x",
+                ]
+            ).payload == .action(.init(kind: .link, data: "https://x")))
         #expect(F.error { try map("userClickOnAction", ["actionType": "email"]) }?.field == "data.actionType")
         #expect(F.error { try map("userClickOnAction", [:]) }?.code == .invalidValueType)
     }
@@ -139,24 +170,33 @@ struct EventMappingTests {
     @Test("CSAT Submit: rating and additionalFeedback")
     func csat() throws {
         #expect(try map("csatSubmit", ["rating": 4, "additionalFeedback": "good"]).payload == .csat(.init(rating: 4, feedback: "good")))
-        #expect(try map("HelpshiftEventNameCSATSubmit", ["HelpshiftEventDataRating": "5", "HelpshiftEventDataAdditionalFeedback": "great"]).payload
-            == .csat(.init(rating: 5, feedback: "great")))
+        #expect(
+            try map("HelpshiftEventNameCSATSubmit", ["HelpshiftEventDataRating": "5", "HelpshiftEventDataAdditionalFeedback": "great"])
+                .payload
+                == .csat(.init(rating: 5, feedback: "great")))
         #expect(F.error { try map("csatSubmit", ["rating": "five"]) }?.field == "data.rating")
     }
 
     @Test("Unread Message Count: count and isFromCache (spec typo HelpshiftEventDataUnreadMessageCount accepted as a name)")
     func unread() throws {
-        #expect(try map("receivedUnreadMessageCount", ["count": 2, "fromCache": true]).payload == .unreadCount(.init(count: 2, isFromCache: true)))
-        #expect(try map("HelpshiftEventDataUnreadMessageCount", [
-            "HelpshiftEventDataUnreadMessageCount": 7, "HelpshiftEventDataUnreadMessageCountIsFromCache": false,
-        ]).payload == .unreadCount(.init(count: 7, isFromCache: false)))
+        #expect(
+            try map("receivedUnreadMessageCount", ["count": 2, "fromCache": true]).payload
+                == .unreadCount(.init(count: 2, isFromCache: true)))
+        #expect(
+            try map(
+                "HelpshiftEventDataUnreadMessageCount",
+                [
+                    "HelpshiftEventDataUnreadMessageCount": 7, "HelpshiftEventDataUnreadMessageCountIsFromCache": false,
+                ]
+            ).payload == .unreadCount(.init(count: 7, isFromCache: false)))
         #expect(F.error { try map("receivedUnreadMessageCount", [:]) }?.code == .invalidValueType)
     }
 
     @Test("User Authentication Failed: AuthTokenNotProvided -> token_missing, InvalidAuthToken -> token_invalid")
     func authenticationFailed() throws {
         for (reason, code) in [
-            ("HelpshiftAuthenticationFailureReasonAuthTokenNotProvided", IdentityError.Code.tokenMissing), ("authTokenNotProvided", .tokenMissing),
+            ("HelpshiftAuthenticationFailureReasonAuthTokenNotProvided", IdentityError.Code.tokenMissing),
+            ("authTokenNotProvided", .tokenMissing),
             ("HelpshiftAuthenticationFailureReasonInvalidAuthToken", .tokenInvalid), ("InvalidAuthToken", .tokenInvalid),
         ] {
             let event = try map("authenticationFailed", ["reason": .string(reason)])
@@ -172,7 +212,8 @@ struct EventMappingTests {
         let cases: [(String, IdentityError.Code)] = [
             ("HelpshiftIdentityTokenInvalid", .tokenInvalid), ("HelpshiftIatIsMandatory", .claimMissing),
             ("HelpshiftIdentitiesSizeLimitExceeded", .limitExceeded), ("HelpshiftEventAppAttributesLimitExceeded", .limitExceeded),
-            ("HelpshiftEventMasterAttributesLimitExceeded", .limitExceeded), ("HelpshiftEventUserIdentityNotEnabled", .identityFeatureDisabled),
+            ("HelpshiftEventMasterAttributesLimitExceeded", .limitExceeded),
+            ("HelpshiftEventUserIdentityNotEnabled", .identityFeatureDisabled),
             ("HelpshiftEventUserSessionExpired", .sessionExpired),
         ]
         for (name, code) in cases {
@@ -185,18 +226,29 @@ struct EventMappingTests {
 
     @Test("per-key reasons of IdentitiesDataInvalid, validation and sync failures are typed")
     func perKeyReasons() throws {
-        let event = try map("HelpshiftIdentitiesDataInvalid", [
-            "uid": "HelpshiftValueLengthLimitExceeded", "level": "HelpshiftMetadataEmptyKeyOrValue",
-        ])
-        guard case .fields(let fields) = event.payload else { Issue.record("expected fields"); return }
+        let event = try map(
+            "HelpshiftIdentitiesDataInvalid",
+            [
+                "uid": "HelpshiftValueLengthLimitExceeded", "level": "HelpshiftMetadataEmptyKeyOrValue",
+            ])
+        guard case .fields(let fields) = event.payload else {
+            Issue.record("expected fields")
+            return
+        }
         #expect(fields["errors"]?["uid"]?["code"] == "value_too_long")
         #expect(fields["errors"]?["level"]?["reason"] == "HelpshiftMetadataEmptyKeyOrValue")
         #expect(fields["error"]?["code"] == "claim_invalid")
         let validation = try map("HelpshiftEventUpdateMasterAttributesValidationFailed", ["age": "HelpshiftInvalidValueType"])
-        guard case .fields(let failed) = validation.payload else { Issue.record("expected fields"); return }
+        guard case .fields(let failed) = validation.payload else {
+            Issue.record("expected fields")
+            return
+        }
         #expect(failed["error"]?["code"] == "invalid_value_type")
         let sync = try map("updateAppAttributesSyncFailed", ["k": "HelpshiftInvalidData"])
-        guard case .fields(let synced) = sync.payload else { Issue.record("expected fields"); return }
+        guard case .fields(let synced) = sync.payload else {
+            Issue.record("expected fields")
+            return
+        }
         #expect(synced["error"]?["code"] == "sync_failed")
         #expect(F.error { try map("HelpshiftIdentitiesDataInvalid", ["uid": 3]) }?.field == "data.uid")
     }
@@ -207,7 +259,8 @@ struct EventMappingTests {
             .keyLengthLimitExceeded: .valueTooLong, .valueLengthLimitExceeded: .valueTooLong, .emptyData: .claimInvalid,
             .metadataCountLimitExceeded: .limitExceeded, .metadataKeyLengthLimitExceeded: .valueTooLong,
             .metadataValueLengthLimitExceeded: .valueTooLong, .metadataEmptyKeyOrValue: .claimInvalid,
-            .countLimitExceeded: .limitExceeded, .invalidValueType: .invalidValueType, .invalidData: .syncFailed, .unknownKey: .claimInvalid,
+            .countLimitExceeded: .limitExceeded, .invalidValueType: .invalidValueType, .invalidData: .syncFailed,
+            .unknownKey: .claimInvalid,
         ]
         for reason in HelpshiftDataErrorReason.allCases {
             #expect(reason.code == expected[reason])

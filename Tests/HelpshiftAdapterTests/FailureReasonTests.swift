@@ -33,7 +33,8 @@ struct FailureReasonTests {
         #expect(HelpshiftAuthenticationFailureReason.authTokenNotProvided.code == .tokenMissing)
         #expect(HelpshiftAuthenticationFailureReason.invalidAuthToken.code == .tokenInvalid)
         #expect(HelpshiftAuthenticationFailureReason(vendorName: "AuthTokenNotProvided") == .authTokenNotProvided)
-        #expect(HelpshiftAuthenticationFailureReason(vendorName: "HelpshiftAuthenticationFailureReasonInvalidAuthToken") == .invalidAuthToken)
+        #expect(
+            HelpshiftAuthenticationFailureReason(vendorName: "HelpshiftAuthenticationFailureReasonInvalidAuthToken") == .invalidAuthToken)
         #expect(HelpshiftAuthenticationFailureReason(vendorName: "0") == .authTokenNotProvided)
         #expect(HelpshiftAuthenticationFailureReason(vendorName: "2") == nil)
         #expect(HelpshiftAuthenticationFailureReason.invalidAuthToken.error().field == "userAuthToken")

@@ -1,9 +1,9 @@
 import Foundation
 import HelpshiftAdapter
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 
 /// Shared configuration, issuers and simulator harnesses for the Helpshift tests.
 enum HelpshiftFixture {
@@ -41,7 +41,9 @@ enum HelpshiftFixture {
             identitySystem: identitySystem, identitySecret: identitySystem ? Secret(identitySecret) : nil)
     }
 
-    static func issuer(_ settings: HelpshiftSettings, clock: any IdentityClock = FixedClock(unixSeconds: start)) -> HelpshiftCredentialIssuer {
+    static func issuer(_ settings: HelpshiftSettings, clock: any IdentityClock = FixedClock(unixSeconds: start))
+        -> HelpshiftCredentialIssuer
+    {
         HelpshiftCredentialIssuer(settings: settings, provider: reference, clock: clock)
     }
 
@@ -60,23 +62,30 @@ enum HelpshiftFixture {
         let vendors = SimulatedVendors(clock: clock, factories: [factory])
         let built = try configuration.makeProvider(app: "demo", provider: "helpshift", context: vendors.context())
         guard let provider = built as? HelpshiftProvider,
-              let simulator = vendors.simulator(app: "demo", provider: "helpshift") as? HelpshiftSimulator
+            let simulator = vendors.simulator(app: "demo", provider: "helpshift") as? HelpshiftSimulator
         else { throw IdentityError(.unknown, message: "harness types") }
         let recorder = EventRecorder()
         recorder.record(provider.eventHub)
-        return Harness(provider: provider, simulator: simulator, recorder: recorder, clock: clock, issuer: issuer(provider.settings, clock: clock))
+        return Harness(
+            provider: provider, simulator: simulator, recorder: recorder, clock: clock, issuer: issuer(provider.settings, clock: clock))
     }
 
     /// The error thrown by `body`, or `nil`.
     static func error<T>(_ body: () throws -> T) -> IdentityError? {
-        do { _ = try body(); return nil } catch let error as IdentityError { return error } catch {
+        do {
+            _ = try body()
+            return nil
+        } catch let error as IdentityError { return error } catch {
             return IdentityError("not_an_identity_error", message: "\(error)")
         }
     }
 
     /// The error thrown by async `body`, or `nil`.
     static func asyncError<T>(_ body: () async throws -> T) async -> IdentityError? {
-        do { _ = try await body(); return nil } catch let error as IdentityError { return error } catch {
+        do {
+            _ = try await body()
+            return nil
+        } catch let error as IdentityError { return error } catch {
             return IdentityError("not_an_identity_error", message: "\(error)")
         }
     }

@@ -1,8 +1,8 @@
 import HelpshiftAdapter
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 
 @Suite("Helpshift Identity System sessions against the simulator (helpshift-events.txt, vendor-notes)")
@@ -46,11 +46,23 @@ struct IdentitySystemSessionTests {
             (signed(["identities": [["identifier": "uid", "value": ""]], "iat": now]), "HelpshiftEmptyData", .claimInvalid),
             (signed(["identities": [["identifier": "uid", "value": "u"]], "iat": .null]), "IatIsMandatory", .claimMissing),
             // An iat in the future beyond the clock skew is no issue time: token_not_yet_valid.
-            (signed(["identities": [["identifier": "uid", "value": "u"]], "iat": .int(F.start + 3_600)]), "IdentityTokenInvalid", .tokenNotYetValid),
-            (signed(["identities": .array((0...30).map { _ in ["identifier": "uid", "value": "u"] }), "iat": now]), "IdentitiesSizeLimitExceeded", .limitExceeded),
-            (signed(["identities": [["identifier": "phone_number", "value": "+1"]], "iat": now]), "UidOrEmailIsMandatory", .missingIdentifier),
+            (
+                signed(["identities": [["identifier": "uid", "value": "u"]], "iat": .int(F.start + 3_600)]), "IdentityTokenInvalid",
+                .tokenNotYetValid
+            ),
+            (
+                signed(["identities": .array((0...30).map { _ in ["identifier": "uid", "value": "u"] }), "iat": now]),
+                "IdentitiesSizeLimitExceeded", .limitExceeded
+            ),
+            (
+                signed(["identities": [["identifier": "phone_number", "value": "+1"]], "iat": now]), "UidOrEmailIsMandatory",
+                .missingIdentifier
+            ),
             // vendor-notes: iat "must be less than 24 hours old"; README: IdentityTokenInvalid is token_expired when iat is 24 h old or more.
-            (signed(["identities": [["identifier": "uid", "value": "u"]], "iat": .int(F.start - 86_400)]), "IdentityTokenInvalid", .tokenExpired),
+            (
+                signed(["identities": [["identifier": "uid", "value": "u"]], "iat": .int(F.start - 86_400)]), "IdentityTokenInvalid",
+                .tokenExpired
+            ),
         ]
         for (jwt, reason, code) in cases {
             let error = await F.asyncError { try await h.provider.login(credential: .jwt(jwt)) }
@@ -71,7 +83,10 @@ struct IdentitySystemSessionTests {
     @Test("IdentitiesDataInvalid carries the per-key reasons")
     func dataInvalidKeys() async throws {
         let h = try F.harness(Self.on)
-        let jwt = signed(["identities": [["identifier": "uid", "value": .string(String(repeating: "u", count: 751)), "metadata": ["level": ""]]], "iat": .int(F.start)])
+        let jwt = signed([
+            "identities": [["identifier": "uid", "value": .string(String(repeating: "u", count: 751)), "metadata": ["level": ""]]],
+            "iat": .int(F.start),
+        ])
         let error = await F.asyncError { try await h.provider.login(credential: .jwt(jwt)) }
         #expect(error?.code == .valueTooLong)
         #expect(error?.vendorCode == "HelpshiftValueLengthLimitExceeded")
@@ -85,7 +100,8 @@ struct IdentitySystemSessionTests {
         let jwt = try h.issuer.identityToken(for: [.init(identifier: "uid", value: "u")])
         let big = Dictionary(uniqueKeysWithValues: (0...30).map { ("k\($0)", JSONValue.bool(true)) })
         #expect(await h.simulator.loginWithIdentity(jwt, config: big) == .failure(reason: "LoginConfigSizeLimitExceeded", errors: [:]))
-        #expect(await h.simulator.loginWithIdentity(jwt, config: ["k": ["nested": 1]]) == .failure(reason: "LoginConfigInvalid", errors: [:]))
+        #expect(
+            await h.simulator.loginWithIdentity(jwt, config: ["k": ["nested": 1]]) == .failure(reason: "LoginConfigInvalid", errors: [:]))
         #expect(await h.simulator.loginWithIdentity(jwt, config: ["k": "v"]) == .success)
         let size = await F.asyncError { try await h.provider.login(identitiesJWT: jwt, config: big) }
         #expect(size?.code == .limitExceeded)
@@ -140,8 +156,11 @@ struct IdentitySystemSessionTests {
         let data = await F.asyncError { try await h.provider.addUserIdentities(jwt: empty) }
         #expect(data?.vendorCode == "HelpshiftIdentitiesDataInvalid")
         #expect(data?.code == .claimInvalid)
-        let many = signed(["identities": .array((0...30).map { ["identifier": "steam_id", "value": .string("s\($0)")] }), "iat": .int(F.start)])
-        #expect(await F.asyncError { try await h.provider.addUserIdentities(jwt: many) }?.vendorCode == "HelpshiftIdentitiesSizeLimitExceeded")
+        let many = signed([
+            "identities": .array((0...30).map { ["identifier": "steam_id", "value": .string("s\($0)")] }), "iat": .int(F.start),
+        ])
+        #expect(
+            await F.asyncError { try await h.provider.addUserIdentities(jwt: many) }?.vendorCode == "HelpshiftIdentitiesSizeLimitExceeded")
         await h.simulator.failNextSyncWithBackend()
         let sync = await F.asyncError { try await h.provider.addUserIdentities([.init(identifier: "steam_id", value: "s")]) }
         #expect(sync?.code == .syncFailed)
@@ -154,7 +173,9 @@ struct IdentitySystemSessionTests {
     func appAttributes() async throws {
         let h = try F.harness(Self.on)
         _ = try await h.provider.login(UserIdentity(userId: "u-1"))
-        try await h.provider.updateAppAttributes(["plan": "gold", "paid": true, "level": 7, "score": 1.5, "tags": ["a"], "extra": ["k": "v"]])
+        try await h.provider.updateAppAttributes([
+            "plan": "gold", "paid": true, "level": 7, "score": 1.5, "tags": ["a"], "extra": ["k": "v"],
+        ])
         #expect(await h.simulator.appAttributes()["plan"] == "gold")
         #expect(h.recorder.names.last == .attributesUpdated)
         let cases: [([String: JSONValue], String)] = [
@@ -171,7 +192,10 @@ struct IdentitySystemSessionTests {
             #expect(error?.code == HelpshiftDataErrorReason(vendorName: reason)?.code)
             // The simulator, reached directly, reports the same reason as a validation event.
             await h.simulator.updateAppAttributes(attributes)
-            guard case .fields(let fields) = h.recorder.events.last?.payload else { Issue.record("fields"); continue }
+            guard case .fields(let fields) = h.recorder.events.last?.payload else {
+                Issue.record("fields")
+                continue
+            }
             #expect(fields["vendor_event"] == "HelpshiftEventUpdateAppAttributesValidationFailed")
             #expect(fields["errors"]?.objectValue?.values.first?["reason"] == .string(reason))
         }
@@ -196,14 +220,19 @@ struct IdentitySystemSessionTests {
         ])
         #expect(await h.simulator.masterAttributes()["age"] == 150)
         let cases: [([String: JSONValue], String)] = [
-            (["favourite_color": "red"], "HelpshiftUnknownKey"), (["age": 151], "HelpshiftInvalidValueType"), (["age": -1], "HelpshiftInvalidValueType"),
-            (["age": "30"], "HelpshiftInvalidValueType"), (["new_tags": [.string(String(repeating: "t", count: 101))]], "HelpshiftValueLengthLimitExceeded"),
+            (["favourite_color": "red"], "HelpshiftUnknownKey"), (["age": 151], "HelpshiftInvalidValueType"),
+            (["age": -1], "HelpshiftInvalidValueType"),
+            (["age": "30"], "HelpshiftInvalidValueType"),
+            (["new_tags": [.string(String(repeating: "t", count: 101))]], "HelpshiftValueLengthLimitExceeded"),
             (["reset_tags": "yes"], "HelpshiftInvalidValueType"), (["custom_user_fields": ["a", "b"]], "HelpshiftInvalidValueType"),
         ]
         for (attributes, reason) in cases {
             #expect(await F.asyncError { try await h.provider.updateMasterAttributes(attributes) }?.vendorCode == reason, "\(attributes)")
             await h.simulator.updateMasterAttributes(attributes)
-            guard case .fields(let fields) = h.recorder.events.last?.payload else { Issue.record("fields"); continue }
+            guard case .fields(let fields) = h.recorder.events.last?.payload else {
+                Issue.record("fields")
+                continue
+            }
             #expect(fields["errors"]?.objectValue?.values.first?["reason"] == .string(reason))
         }
         await h.simulator.updateMasterAttributes(Dictionary(uniqueKeysWithValues: (0...30).map { ("k\($0)", JSONValue.int(1)) }))

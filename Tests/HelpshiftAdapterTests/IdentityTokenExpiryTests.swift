@@ -1,9 +1,9 @@
 import Foundation
 import HelpshiftAdapter
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 
 /// vendor-notes.md, Helpshift Identity System: "`iat` is mandatory and must be less than 24 hours

@@ -24,11 +24,18 @@ struct IdentityTokenTests {
 
     @Test("the identities JWT is HS256 with an identities array and a mandatory iat; jwt-kit verifies it")
     func jwtKitVerifiesOurs() async throws {
-        let jwt = try token([HelpshiftIdentity(identifier: "uid", value: "u-1", metadata: ["level": "7"]), .init(identifier: "email", value: "ann@example.com")])
+        let jwt = try token([
+            HelpshiftIdentity(identifier: "uid", value: "u-1", metadata: ["level": "7"]),
+            .init(identifier: "email", value: "ann@example.com"),
+        ])
         let keys = await JWTKeyCollection().add(hmac: HMACKey(from: Array(HelpshiftFixture.identitySecret.utf8)), digestAlgorithm: .sha256)
         let payload = try await keys.verify(jwt, as: IdentitiesPayload.self)
         #expect(payload.iat == Int(HelpshiftFixture.start))
-        #expect(payload.identities == [.init(identifier: "uid", value: "u-1", metadata: ["level": "7"]), .init(identifier: "email", value: "ann@example.com", metadata: nil)])
+        #expect(
+            payload.identities == [
+                .init(identifier: "uid", value: "u-1", metadata: ["level": "7"]),
+                .init(identifier: "email", value: "ann@example.com", metadata: nil),
+            ])
         let decoded = try DecodedJWT.decode(jwt)
         #expect(decoded.algorithm == "HS256")
     }
@@ -36,7 +43,8 @@ struct IdentityTokenTests {
     @Test("a jwt-kit identities JWT verifies with the issuer; a missing iat is IatIsMandatory")
     func oursVerifyJWTKit() async throws {
         let keys = await JWTKeyCollection().add(hmac: HMACKey(from: Array(HelpshiftFixture.identitySecret.utf8)), digestAlgorithm: .sha256)
-        let good = try await keys.sign(IdentitiesPayload(identities: [.init(identifier: "uid", value: "u-9", metadata: nil)], iat: Int(HelpshiftFixture.start - 60)))
+        let good = try await keys.sign(
+            IdentitiesPayload(identities: [.init(identifier: "uid", value: "u-9", metadata: nil)], iat: Int(HelpshiftFixture.start - 60)))
         let verified = try issuer.verify(good, for: nil)
         #expect(verified.claims["iat"] == .int(HelpshiftFixture.start - 60))
         let noIat = try await keys.sign(IdentitiesPayload(identities: [.init(identifier: "uid", value: "u-9", metadata: nil)], iat: nil))
@@ -89,27 +97,36 @@ struct IdentityTokenTests {
     func invalidToken() throws {
         #expect(F.error { try issuer.verify("a.b.c", for: nil) }?.vendorCode == "IdentityTokenInvalid")
         let other = HelpshiftCredentialIssuer(
-            settings: HelpshiftSettings(secret: Secret("x"), identitySystem: true, identitySecret: Secret("another-identity-secret-0123456789abc")),
+            settings: HelpshiftSettings(
+                secret: Secret("x"), identitySystem: true, identitySecret: Secret("another-identity-secret-0123456789abc")),
             provider: HelpshiftFixture.reference, clock: FixedClock(unixSeconds: HelpshiftFixture.start))
         let foreign = try other.identityToken(for: [.init(identifier: "uid", value: "u-1")])
         let error = F.error { try issuer.verify(foreign, for: nil) }
         #expect(error?.code == .tokenInvalid)
         #expect(error?.vendorCode == "IdentityTokenInvalid")
-        let none = Base64URL.encode(Array(#"{"alg":"none"}"#.utf8)) + "." + Base64URL.encode(Array(#"{"identities":[],"iat":1}"#.utf8)) + "."
+        let none =
+            Base64URL.encode(Array(#"{"alg":"none"}"#.utf8)) + "." + Base64URL.encode(Array(#"{"identities":[],"iat":1}"#.utf8)) + "."
         #expect(F.error { try issuer.verify(none, for: nil) }?.code == .algorithmNotAllowed)
     }
 
     @Test("\"Key length - Max 255 chars\" -> HelpshiftKeyLengthLimitExceeded")
     func keyLength() {
-        let error = F.error { try token([.init(identifier: "uid", value: "u"), .init(identifier: String(repeating: "k", count: 256), value: "v")]) }
+        let error = F.error {
+            try token([.init(identifier: "uid", value: "u"), .init(identifier: String(repeating: "k", count: 256), value: "v")])
+        }
         #expect(error?.vendorCode == "HelpshiftKeyLengthLimitExceeded")
         #expect(error?.code == .valueTooLong)
         #expect(error?.field == "identities[1].identifier")
     }
 
-    @Test("\"Value length for any identity (except uid) - Max 300 chars\"; \"uid identity - Max 750 chars\" -> HelpshiftValueLengthLimitExceeded")
+    @Test(
+        "\"Value length for any identity (except uid) - Max 300 chars\"; \"uid identity - Max 750 chars\" -> HelpshiftValueLengthLimitExceeded"
+    )
     func valueLength() throws {
-        _ = try token([.init(identifier: "uid", value: String(repeating: "u", count: 750)), .init(identifier: "phone_number", value: String(repeating: "1", count: 300))])
+        _ = try token([
+            .init(identifier: "uid", value: String(repeating: "u", count: 750)),
+            .init(identifier: "phone_number", value: String(repeating: "1", count: 300)),
+        ])
         let uid = F.error { try token([.init(identifier: "uid", value: String(repeating: "u", count: 751))]) }
         #expect(uid?.vendorCode == "HelpshiftValueLengthLimitExceeded")
         #expect(uid?.field == "identities[0].value")
@@ -129,21 +146,30 @@ struct IdentityTokenTests {
     @Test("metadata: count (30), key length (255), value length (300), empty key or value")
     func metadataLimits() throws {
         let many = Dictionary(uniqueKeysWithValues: (0...30).map { ("k\($0)", "v") })
-        #expect(F.error { try token([.init(identifier: "uid", value: "u", metadata: many)]) }?.vendorCode == "HelpshiftMetadataCountLimitExceeded")
+        #expect(
+            F.error { try token([.init(identifier: "uid", value: "u", metadata: many)]) }?.vendorCode
+                == "HelpshiftMetadataCountLimitExceeded")
         #expect(F.error { try token([.init(identifier: "uid", value: "u", metadata: many)]) }?.code == .limitExceeded)
         let thirty = Dictionary(uniqueKeysWithValues: (0..<30).map { ("k\($0)", "v") })
         _ = try token([.init(identifier: "uid", value: "u", metadata: thirty)])
-        #expect(F.error { try token([.init(identifier: "uid", value: "u", metadata: [String(repeating: "k", count: 256): "v"])]) }?.vendorCode
-            == "HelpshiftMetadataKeyLengthLimitExceeded")
-        #expect(F.error { try token([.init(identifier: "uid", value: "u", metadata: ["k": String(repeating: "v", count: 301)])]) }?.vendorCode
-            == "HelpshiftMetadataValueLengthLimitExceeded")
-        #expect(F.error { try token([.init(identifier: "uid", value: "u", metadata: ["k": ""])]) }?.vendorCode == "HelpshiftMetadataEmptyKeyOrValue")
-        #expect(F.error { try token([.init(identifier: "uid", value: "u", metadata: ["": "v"])]) }?.vendorCode == "HelpshiftMetadataEmptyKeyOrValue")
+        #expect(
+            F.error { try token([.init(identifier: "uid", value: "u", metadata: [String(repeating: "k", count: 256): "v"])]) }?.vendorCode
+                == "HelpshiftMetadataKeyLengthLimitExceeded")
+        #expect(
+            F.error { try token([.init(identifier: "uid", value: "u", metadata: ["k": String(repeating: "v", count: 301)])]) }?.vendorCode
+                == "HelpshiftMetadataValueLengthLimitExceeded")
+        #expect(
+            F.error { try token([.init(identifier: "uid", value: "u", metadata: ["k": ""])]) }?.vendorCode
+                == "HelpshiftMetadataEmptyKeyOrValue")
+        #expect(
+            F.error { try token([.init(identifier: "uid", value: "u", metadata: ["": "v"])]) }?.vendorCode
+                == "HelpshiftMetadataEmptyKeyOrValue")
     }
 
     @Test("\"Collection size - Max 30 entries\" -> IdentitiesSizeLimitExceeded")
     func identitiesCount() throws {
-        let thirtyOne = [HelpshiftIdentity(identifier: "uid", value: "u")] + (0..<30).map { HelpshiftIdentity(identifier: "steam_id", value: "s\($0)") }
+        let thirtyOne =
+            [HelpshiftIdentity(identifier: "uid", value: "u")] + (0..<30).map { HelpshiftIdentity(identifier: "steam_id", value: "s\($0)") }
         let error = F.error { try token(thirtyOne) }
         #expect(error?.code == .limitExceeded)
         #expect(error?.vendorCode == "IdentitiesSizeLimitExceeded")
@@ -153,7 +179,8 @@ struct IdentityTokenTests {
     @Test("identifier names from vendor-notes; an unknown one is invalid_identifier")
     func identifierNames() throws {
         for name in HelpshiftIdentity.knownIdentifiers {
-            _ = try token([.init(identifier: "uid", value: "u"), .init(identifier: name, value: "v")].filter { name != "uid" || $0.value == "u" })
+            _ = try token(
+                [.init(identifier: "uid", value: "u"), .init(identifier: name, value: "v")].filter { name != "uid" || $0.value == "u" })
         }
         let error = F.error { try token([.init(identifier: "uid", value: "u"), .init(identifier: "myspace_id", value: "v")]) }
         #expect(error?.code == .invalidIdentifier)
@@ -177,7 +204,8 @@ struct IdentityTokenTests {
 
     @Test("issue(for:) with the Identity System adds the jwt field built from uid, email and identifier metadata")
     func credentialWithJWT() throws {
-        let credential = try issuer.issue(for: UserIdentity(userId: "u-1", email: "ann@example.com", metadata: ["phone_number": "+1", "color": "red"]))
+        let credential = try issuer.issue(
+            for: UserIdentity(userId: "u-1", email: "ann@example.com", metadata: ["phone_number": "+1", "color": "red"]))
         let jwt = try #require(credential.jwt)
         let claims = try issuer.verify(jwt, for: nil).claims
         let identifiers = claims["identities"]?.arrayValue?.compactMap { $0["identifier"]?.stringValue }

@@ -1,8 +1,8 @@
 import HelpshiftAdapter
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 
 @Suite("Helpshift session adapter against the simulator (helpshift-users.txt)")
@@ -46,14 +46,20 @@ struct SessionTests {
         let second = try await h.provider.login(UserIdentity(userId: "u-2"))
         #expect(second.user.externalId == "u-2")
         #expect(h.recorder.names == [.loggedOut, .loginSucceeded])
-        if case .user(let previous) = h.recorder.events.first?.payload { #expect(previous.externalId == "u-1") } else { Issue.record("payload") }
+        if case .user(let previous) = h.recorder.events.first?.payload {
+            #expect(previous.externalId == "u-1")
+        } else {
+            Issue.record("payload")
+        }
         #expect(await h.simulator.visibleConversationCount() == 0)
         _ = h.recorder.drain()
         _ = try await h.provider.login(UserIdentity(userId: "u-2", email: "b@example.com"))
         #expect(h.recorder.names == [.loginSucceeded])
     }
 
-    @Test("\"The login API returns a boolean value indicating whether the passed userId or userEmail are valid\"; invalid raw identifiers create an anonymous user")
+    @Test(
+        "\"The login API returns a boolean value indicating whether the passed userId or userEmail are valid\"; invalid raw identifiers create an anonymous user"
+    )
     func invalidRawIdentifiers() async throws {
         let h = try F.harness()
         let error = await F.asyncError { try await h.provider.login(credential: Credential(fields: ["userId": " u-1 "])) }
@@ -86,12 +92,17 @@ struct SessionTests {
         #expect(await h.simulator.user(withUserId: "u-1")?.email == nil)
         // A raw credential that carries them anyway: the session adapter withholds them.
         let token = try h.issuer.userAuthToken(for: UserIdentity(userId: "u-2"))
-        _ = try await h.provider.login(credential: Credential(fields: ["userId": "u-2", "userEmail": "bob@example.com", "userName": "Bob", "userAuthToken": .string(token)]))
+        _ = try await h.provider.login(
+            credential: Credential(fields: [
+                "userId": "u-2", "userEmail": "bob@example.com", "userName": "Bob", "userAuthToken": .string(token),
+            ]))
         #expect(await h.simulator.privacyLeaks == ["userEmail"])
         #expect(await h.simulator.user(withUserId: "u-2")?.name == nil)
     }
 
-    @Test("user matching: id priority, id match updates email, email match adds id, different id creates a user, ids case-sensitive, email case-insensitive")
+    @Test(
+        "user matching: id priority, id match updates email, email match adds id, different id creates a user, ids case-sensitive, email case-insensitive"
+    )
     func directory() async throws {
         let h = try F.harness()
         let sim = h.simulator
@@ -169,7 +180,8 @@ struct SessionTests {
         try await h.provider.setOption("clear_anonymous_user_on_login", to: true)
         _ = try await h.provider.login(UserIdentity(userId: "u-1"))
         #expect(await h.simulator.hasAnonymousUser() == false)
-        #expect(await F.asyncError { try await h.provider.setOption("clear_anonymous_user_on_login", to: "yes") }?.code == .invalidValueType)
+        #expect(
+            await F.asyncError { try await h.provider.setOption("clear_anonymous_user_on_login", to: "yes") }?.code == .invalidValueType)
         #expect(await F.asyncError { try await h.provider.setOption("full_privacy", to: true) }?.code == .unsupportedOperation)
     }
 
@@ -213,12 +225,16 @@ struct SessionTests {
         try await h.provider.logout()
         _ = h.recorder.drain()
         let forged = String(repeating: "0", count: 64)
-        let login = await F.asyncError { try await h.provider.login(credential: Credential(fields: ["userId": "u-1", "userAuthToken": .string(forged)])) }
+        let login = await F.asyncError {
+            try await h.provider.login(credential: Credential(fields: ["userId": "u-1", "userAuthToken": .string(forged)]))
+        }
         #expect(login?.code == .tokenInvalid)
         #expect(h.recorder.names == [.authenticationFailed])
         #expect(await h.provider.currentUser()?.isAuthenticated == false)
         #expect(await h.simulator.visibleConversationCount() == 0)
-        #expect(await F.asyncError { try await h.provider.sendMessage("hi") }?.vendorCode == "HelpshiftAuthenticationFailureReasonInvalidAuthToken")
+        #expect(
+            await F.asyncError { try await h.provider.sendMessage("hi") }?.vendorCode
+                == "HelpshiftAuthenticationFailureReasonInvalidAuthToken")
         let again = try await h.provider.login(UserIdentity(userId: "u-1"))
         #expect(again.user.isAuthenticated)
         #expect(await h.simulator.visibleConversationCount() == 1)
@@ -235,9 +251,11 @@ struct SessionTests {
         #expect(!h.recorder.names.contains(.authenticationFailed))
     }
 
-    @Test("identity verification with each digest input and encoding agrees with the simulator's own HMAC", arguments: [
-        ("auto", "hex"), ("user_id", "base64"), ("email", "base64_unpadded"), ("user_id_and_email", "hex"),
-    ])
+    @Test(
+        "identity verification with each digest input and encoding agrees with the simulator's own HMAC",
+        arguments: [
+            ("auto", "hex"), ("user_id", "base64"), ("email", "base64_unpadded"), ("user_id_and_email", "hex"),
+        ])
     func digestFormatsAgree(_ input: String, _ encoding: String) async throws {
         let h = try F.harness(["identity_verification: true", "digest_input: \(input)", "digest_encoding: \(encoding)"])
         let session = try await h.provider.login(UserIdentity(userId: "u-1", email: "ann@example.com"))
@@ -285,11 +303,12 @@ struct SessionTests {
         await h.simulator.rejectConversation()
         await h.simulator.submitCSAT(rating: 2, feedback: "slow")
         await h.simulator.closeChatScreen()
-        #expect(h.recorder.names == [
-            .supportSessionStarted, .widgetToggled, .conversationStarted, .messageAdded, .conversationStatus,
-            .agentMessageReceived, .actionClicked, .messageAdded, .conversationReopened, .conversationRejected,
-            .conversationEnded, .csatSubmitted, .widgetToggled, .supportSessionEnded,
-        ])
+        #expect(
+            h.recorder.names == [
+                .supportSessionStarted, .widgetToggled, .conversationStarted, .messageAdded, .conversationStatus,
+                .agentMessageReceived, .actionClicked, .messageAdded, .conversationReopened, .conversationRejected,
+                .conversationEnded, .csatSubmitted, .widgetToggled, .supportSessionEnded,
+            ])
         #expect(h.recorder.events.first { $0.name == .actionClicked }?.payload == .action(.init(kind: .call, data: "+15550100")))
         #expect(h.recorder.events.first { $0.name == .csatSubmitted }?.payload == .csat(.init(rating: 2, feedback: "slow")))
     }
@@ -301,8 +320,12 @@ struct SessionTests {
         _ = h.recorder.drain()
         try await h.provider.sendMessage("first")
         #expect(h.recorder.names == [.conversationStarted, .messageAdded, .conversationStatus])
-        await h.simulator.agentReplies("here", attachments: [.init(url: "https://f/x.pdf", contentType: "application/pdf", fileName: "x.pdf", size: 10)])
-        guard case .agentMessage(let message) = h.recorder.events.last?.payload else { Issue.record("agent message"); return }
+        await h.simulator.agentReplies(
+            "here", attachments: [.init(url: "https://f/x.pdf", contentType: "application/pdf", fileName: "x.pdf", size: 10)])
+        guard case .agentMessage(let message) = h.recorder.events.last?.payload else {
+            Issue.record("agent message")
+            return
+        }
         #expect(message.attachments.first?.fileName == "x.pdf")
         await h.simulator.resolveConversation()
         #expect(Array(h.recorder.names.suffix(2)) == [.conversationResolved, .conversationEnded])

@@ -1,8 +1,8 @@
 import HelpshiftAdapter
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 
 @Suite("Helpshift unread message count (helpshift-events.txt)")

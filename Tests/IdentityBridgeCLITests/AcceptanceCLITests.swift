@@ -1,9 +1,9 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeCLI
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 
 // Acceptance: what a user typing identityctl commands from the README hits with hostile input.
@@ -91,7 +91,8 @@ struct AcceptanceCLITests {
             try Data([0, 1, 2, 0xFF, 0xFE, 0]).write(to: URL(fileURLWithPath: path))
         }
         for command in [["token", "--user-id", "u-1"], ["verify", "abc"], ["exchange", "abc"]] {
-            let run = await standardCTL([command[0], "--config", path, "--app", "demo", "--provider", "zendesk-support"] + command.dropFirst())
+            let run = await standardCTL(
+                [command[0], "--config", path, "--app", "demo", "--provider", "zendesk-support"] + command.dropFirst())
             #expect(run.status == 1, "\(command[0]) \(kind): \(run.allText)")
             let error = try #require(run.object?["error"], "\(run.allText)")
             #expect(error["code"] == "configuration_invalid")
@@ -119,12 +120,15 @@ struct AcceptanceCLITests {
         }
         let config = directory.appendingPathComponent("identity.yaml").path
         try Data(
-            "apps:\n  a:\n    providers:\n      - kind: zendesk-chat\n        account_key: ${K:-key}\n        secret_file: \(secretPath)\n".utf8
+            "apps:\n  a:\n    providers:\n      - kind: zendesk-chat\n        account_key: ${K:-key}\n        secret_file: \(secretPath)\n"
+                .utf8
         ).write(to: URL(fileURLWithPath: config))
         let run = await standardCTL(["validate", config])
         #expect(run.status == 1)
         #expect(
-            run.stderr == ["\(config):6:22: error: cannot read secret file '\(secretPath)' for 'secret' of zendesk-chat provider: \(reason)\(kind == "oversize" ? "; a secret file holds one secret" : "")."],
+            run.stderr == [
+                "\(config):6:22: error: cannot read secret file '\(secretPath)' for 'secret' of zendesk-chat provider: \(reason)\(kind == "oversize" ? "; a secret file holds one secret" : "")."
+            ],
             "\(run.allText)")
     }
 

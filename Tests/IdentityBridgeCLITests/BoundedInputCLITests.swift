@@ -12,7 +12,8 @@ struct BoundedInputCLITests {
 
     @Test("CLIInput: lines split on \\n (and \\r\\n) across reads; a long line is skipped to its end; invalid UTF-8 is its own verdict")
     func lineReader() {
-        let bytes = Array("ab\r\ncd\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 50) + [0x0A, 0x61, 0xFF, 0x0A] + Array("é\nlast".utf8)
+        let bytes =
+            Array("ab\r\ncd\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 50) + [0x0A, 0x61, 0xFF, 0x0A] + Array("é\nlast".utf8)
         let input = CLIInput.bytes(bytes, chunk: 3)
         var lines: [InputLine] = []
         while let line = input.nextLine(limit: 10) { lines.append(line) }
@@ -40,7 +41,10 @@ struct BoundedInputCLITests {
     @Test("events: a line over 1 MiB and a line of invalid UTF-8 are errors for that line; the next lines are mapped")
     func eventsBoundedLines() async {
         let good = Array(#"{"name": "loggedIn", "data": {"id": "u-1"}}"#.utf8) + [0x0A]
-        let long = Array(#"{"name": "x", "data": {"v": ""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: 1_100_000) + Array(#""}}"#.utf8) + [0x0A]
+        let long =
+            Array(#"{"name": "x", "data": {"v": ""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: 1_100_000) + Array(#""}}"#.utf8) + [
+                0x0A
+            ]
         let invalid = Array(#"{"name": "loggedIn", "data": {"v": ""#.utf8) + [0xC3, 0x28] + Array(#""}}"#.utf8) + [0x0A]
         let run = await identityctl(["events", "--provider", "echo"], stdin: .bytes(good + long + invalid + good, chunk: 65_536))
         #expect(run.status == 1)
@@ -62,7 +66,9 @@ struct BoundedInputCLITests {
     /// An echo configuration and a token issued at 1000.
     static func issued() async throws -> (path: String, jwt: String) {
         let path = try echoConfiguration()
-        let issued = await identityctl(["token", "--config", path, "--app", "web", "--provider", "echo", "--user-id", "u-1", "--now", "1000"])
+        let issued = await identityctl([
+            "token", "--config", path, "--app", "web", "--provider", "echo", "--user-id", "u-1", "--now", "1000",
+        ])
         return (path, try #require(issued.object?["credential"]?["jwt"]?.stringValue))
     }
 

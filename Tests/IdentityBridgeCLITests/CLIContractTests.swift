@@ -83,7 +83,8 @@ struct CLIContractTests {
 
     @Test("validate --format json: one JSON object per diagnostic (file, line, column, code, message) and per valid file")
     func validateJSON() async throws {
-        let bad = try temporaryFile("apps:\n  web:\n    providers:\n      - kind: echo\n        secret: ${MISSING_SECRET}\n        colour: blue\n")
+        let bad = try temporaryFile(
+            "apps:\n  web:\n    providers:\n      - kind: echo\n        secret: ${MISSING_SECRET}\n        colour: blue\n")
         let good = try echoConfiguration()
         let run = await identityctl(["validate", "--format", "json", bad, good])
         #expect(run.status == 1)

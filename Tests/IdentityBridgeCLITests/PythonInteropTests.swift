@@ -1,9 +1,9 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeCLI
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskSupportAdapter
 
@@ -41,7 +41,9 @@ private func verify(_ configuration: String, _ provider: String, _ token: String
 
 /// `identityctl exchange` (Zendesk Support) ten seconds after `now`.
 private func exchange(_ configuration: String, _ userToken: String) async -> CLIRun {
-    await interopCTL(["exchange", "--config", configuration, "--app", "interop", "--provider", "zendesk-support", "--now", String(now + 10), userToken])
+    await interopCTL([
+        "exchange", "--config", configuration, "--app", "interop", "--provider", "zendesk-support", "--now", String(now + 10), userToken,
+    ])
 }
 
 /// Python's decode-and-verify of `token` with `secret` (HKDF-derived with `info` when given).
@@ -63,7 +65,9 @@ struct IssuedTokensVerifyInPythonTests {
     let configuration: String
     init() throws { configuration = try InteropSecrets.configuration() }
 
-    @Test("Zendesk Chat: HS256 over the shared secret, header {alg: HS256, typ: JWT}, claims name/email/external_id/iat/exp (exp = iat + token_lifetime)")
+    @Test(
+        "Zendesk Chat: HS256 over the shared secret, header {alg: HS256, typ: JWT}, claims name/email/external_id/iat/exp (exp = iat + token_lifetime)"
+    )
     func chat() async throws {
         let credential = try await issue(configuration, "zendesk-chat")
         let jwt = try #require(credential["jwt"]?.stringValue)
@@ -82,7 +86,9 @@ struct IssuedTokensVerifyInPythonTests {
         #expect(try pythonVerify(jwt, secret: InteropSecrets.support)["signature_valid"] == false, "another secret does not verify it")
     }
 
-    @Test("Zendesk Messaging: header {alg: HS256, typ: JWT, kid: the active key id}, claims scope user/external_id/name/email/exp; the secret keys as UTF-8 bytes")
+    @Test(
+        "Zendesk Messaging: header {alg: HS256, typ: JWT, kid: the active key id}, claims scope user/external_id/name/email/exp; the secret keys as UTF-8 bytes"
+    )
     func messaging() async throws {
         let credential = try await issue(configuration, "zendesk-messaging")
         let jwt = try #require(credential["jwt"]?.stringValue)
@@ -97,7 +103,9 @@ struct IssuedTokensVerifyInPythonTests {
                 ])
     }
 
-    @Test("Zendesk Support: the user token is HS256 under HKDF-SHA256(secret, userTokenKeyInfo); the exchanged JWT is HS256 under the shared secret with jti/iat/name/email/external_id")
+    @Test(
+        "Zendesk Support: the user token is HS256 under HKDF-SHA256(secret, userTokenKeyInfo); the exchanged JWT is HS256 under the shared secret with jti/iat/name/email/external_id"
+    )
     func supportExchange() async throws {
         let credential = try await issue(configuration, "zendesk-support")
         let userToken = try #require(credential["user_token"]?.stringValue)
@@ -137,7 +145,9 @@ struct IssuedTokensVerifyInPythonTests {
         #expect(
             python["payload"]
                 == [
-                    "identities": [["identifier": "uid", "value": .string(unicodeUserId)], ["identifier": "email", "value": .string(email)]],
+                    "identities": [
+                        ["identifier": "uid", "value": .string(unicodeUserId)], ["identifier": "email", "value": .string(email)],
+                    ],
                     "iat": .int(now),
                 ])
     }
@@ -150,7 +160,8 @@ struct PythonMintedTokensVerifyTests {
 
     /// The Chat claims Python signs, and the claims identityctl must read back.
     static let chatClaims: JSONValue = [
-        "name": .string(trickyName), "email": .string(email), "external_id": .string(unicodeUserId), "iat": .int(now), "exp": .int(now + 300),
+        "name": .string(trickyName), "email": .string(email), "external_id": .string(unicodeUserId), "iat": .int(now),
+        "exp": .int(now + 300),
     ]
 
     @Test(
@@ -170,7 +181,8 @@ struct PythonMintedTokensVerifyTests {
 
     @Test("Zendesk Chat: hand-written JSON with every escape form (\\\", \\\\, \\/, \\u00e9, a surrogate pair) decodes to the right name")
     func chatEscapes() async throws {
-        let payload = #"{"name":"Ann \"The Q\" O\/Brien \\ \u00e9\ud83d\ude00\t!","email":"ann@example.com","external_id":"u-1","iat":"#
+        let payload =
+            #"{"name":"Ann \"The Q\" O\/Brien \\ \u00e9\ud83d\ude00\t!","email":"ann@example.com","external_id":"u-1","iat":"#
             + "\(now),\"exp\":\(now + 300)}"
         let minted = try PythonInterop.run([
             "op": "sign", "header": #"{"typ":"JWT","alg":"HS256"}"#, "payload": .string(payload), "secret": .string(InteropSecrets.chat),
@@ -192,9 +204,13 @@ struct PythonMintedTokensVerifyTests {
 
     @Test(
         "Zendesk Messaging: a Python-minted JWT verifies under either configured signing key (rotation), reporting the key id",
-        arguments: [(InteropSecrets.messagingKeyID1, InteropSecrets.messaging1), (InteropSecrets.messagingKeyID2, InteropSecrets.messaging2)])
+        arguments: [
+            (InteropSecrets.messagingKeyID1, InteropSecrets.messaging1), (InteropSecrets.messagingKeyID2, InteropSecrets.messaging2),
+        ])
     func messaging(keyID: String, secret: String) async throws {
-        let claims: JSONValue = ["scope": "user", "external_id": .string(unicodeUserId), "name": .string(trickyName), "email_verified": true]
+        let claims: JSONValue = [
+            "scope": "user", "external_id": .string(unicodeUserId), "name": .string(trickyName), "email_verified": true,
+        ]
         let minted = try PythonInterop.run([
             "op": "sign", "header": ["alg": "HS256", "typ": "JWT", "kid": .string(keyID)], "payload": claims, "secret": .string(secret),
             "ensure_ascii": false,
@@ -206,10 +222,13 @@ struct PythonMintedTokensVerifyTests {
         expectNoSecret(run)
     }
 
-    @Test("Zendesk Support: a Python-minted Zendesk JWT verifies; a Python-minted user token exchanges, and Python verifies the JWT it gets back")
+    @Test(
+        "Zendesk Support: a Python-minted Zendesk JWT verifies; a Python-minted user token exchanges, and Python verifies the JWT it gets back"
+    )
     func support() async throws {
         let jwtClaims: JSONValue = [
-            "jti": "8d1f0c1e-python", "iat": .int(now), "name": .string(trickyName), "email": .string(email), "external_id": .string(unicodeUserId),
+            "jti": "8d1f0c1e-python", "iat": .int(now), "name": .string(trickyName), "email": .string(email),
+            "external_id": .string(unicodeUserId),
         ]
         let minted = try PythonInterop.run([
             "op": "sign", "header": ["alg": "HS256", "typ": "JWT"], "payload": jwtClaims, "secret": .string(InteropSecrets.support),
@@ -259,16 +278,22 @@ struct RuleBreakingToken: Sendable, CustomTestStringConvertible {
     static let messagingHeader: JSONValue = ["alg": "HS256", "typ": "JWT", "kid": .string(InteropSecrets.messagingKeyID1)]
 
     static func chat(_ rule: String, _ changes: [String: JSONValue?], _ code: String) -> RuleBreakingToken {
-        var claims: [String: JSONValue] = ["name": "Ann", "email": "ann@example.com", "external_id": "u-1", "iat": .int(now), "exp": .int(now + 300)]
+        var claims: [String: JSONValue] = [
+            "name": "Ann", "email": "ann@example.com", "external_id": "u-1", "iat": .int(now), "exp": .int(now + 300),
+        ]
         for (key, value) in changes { claims[key] = value }
-        return RuleBreakingToken(provider: "zendesk-chat", rule: rule, header: chatHeader, payload: .object(claims), secret: InteropSecrets.chat, code: code)
+        return RuleBreakingToken(
+            provider: "zendesk-chat", rule: rule, header: chatHeader, payload: .object(claims), secret: InteropSecrets.chat, code: code)
     }
 
-    static func messaging(_ rule: String, _ changes: [String: JSONValue?], header: JSONValue = messagingHeader, _ code: String) -> RuleBreakingToken {
+    static func messaging(_ rule: String, _ changes: [String: JSONValue?], header: JSONValue = messagingHeader, _ code: String)
+        -> RuleBreakingToken
+    {
         var claims: [String: JSONValue] = ["scope": "user", "external_id": "u-1", "exp": .int(now + 3600)]
         for (key, value) in changes { claims[key] = value }
         return RuleBreakingToken(
-            provider: "zendesk-messaging", rule: rule, header: header, payload: .object(claims), secret: InteropSecrets.messaging1, code: code)
+            provider: "zendesk-messaging", rule: rule, header: header, payload: .object(claims), secret: InteropSecrets.messaging1,
+            code: code)
     }
 
     static let all: [RuleBreakingToken] = [
@@ -286,7 +311,8 @@ struct RuleBreakingToken: Sendable, CustomTestStringConvertible {
         messaging("exp passed", ["exp": .int(now)], "token_expired"),
         messaging("email_verified not a boolean", ["email_verified": "yes"], "claim_invalid"),
         messaging("kid missing", [:], header: ["alg": "HS256", "typ": "JWT"], "key_unknown"),
-        messaging("typ not JWT", [:], header: ["alg": "HS256", "typ": "JWS", "kid": .string(InteropSecrets.messagingKeyID1)], "token_malformed"),
+        messaging(
+            "typ not JWT", [:], header: ["alg": "HS256", "typ": "JWS", "kid": .string(InteropSecrets.messagingKeyID1)], "token_malformed"),
     ]
 }
 
@@ -297,7 +323,9 @@ struct PythonRuleBreakingTokenTests {
 
     @Test("each rule of the Chat and Messaging tables", arguments: RuleBreakingToken.all)
     func rule(token: RuleBreakingToken) async throws {
-        let minted = try PythonInterop.run(["op": "sign", "header": token.header, "payload": token.payload, "secret": .string(token.secret)])
+        let minted = try PythonInterop.run([
+            "op": "sign", "header": token.header, "payload": token.payload, "secret": .string(token.secret),
+        ])
         let jwt = try #require(minted["token"]?.stringValue)
         let run = await verify(configuration, token.provider, jwt)
         #expect(run.status == 1, "\(run.allText)")
@@ -329,7 +357,8 @@ struct HelpshiftDigestInteropTests {
         let userId = "用户 42 ü e\u{301}"  // inner spaces are allowed in a Helpshift userId; the decomposed é stays decomposed
         let credential = try await issue(configuration, provider, userId: userId)
         let python = try PythonInterop.run([
-            "op": "hmac", "secret": .string(InteropSecrets.helpshift), "message": .string(Self.message(input, userId: userId, email: email)),
+            "op": "hmac", "secret": .string(InteropSecrets.helpshift),
+            "message": .string(Self.message(input, userId: userId, email: email)),
             "encoding": .string(encoding),
         ])
         let expected = try #require(python["digest"]?.stringValue)

@@ -1,8 +1,8 @@
 import Foundation
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 
 // The README's Swift examples, copied verbatim (only the file path is a parameter, and `print`
@@ -83,10 +83,12 @@ struct ReadmeExamplesTests {
     @Test("Use it in a backend: a JWT for a valid user; 422 value_too_long naming external_id for a too-long id")
     func backend() throws {
         let printed = Printed()
-        try readmeBackend(path: exampleConfiguration, user: UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann"), print: printed.print)
+        try readmeBackend(
+            path: exampleConfiguration, user: UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann"), print: printed.print)
         #expect((printed.values.first as? [String: JSONValue])?["jwt"] != nil)
         let long = String(repeating: "x", count: 300)
-        try readmeBackend(path: exampleConfiguration, user: UserIdentity(userId: long, email: "ann@example.com", name: "Ann"), print: printed.print)
+        try readmeBackend(
+            path: exampleConfiguration, user: UserIdentity(userId: long, email: "ann@example.com", name: "Ann"), print: printed.print)
         let failure = try #require(printed.values.last as? (Int, IdentityError.Code, String, String))
         #expect(failure.0 == 422)
         #expect(failure.1 == .valueTooLong)
@@ -121,7 +123,8 @@ struct ReadmeExamplesTests {
     @Test("Embedding it: the issuer prints the jwt field, an invalid user prints code/field/message, the session events are as commented")
     func embedding() async throws {
         let printed = Printed()
-        try await readmeEmbedding(path: exampleConfiguration, user: UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann"), print: printed.print)
+        try await readmeEmbedding(
+            path: exampleConfiguration, user: UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann"), print: printed.print)
         let fields = try #require(printed.values.first as? [String: JSONValue])
         #expect(Array(fields.keys) == ["jwt"])
         #expect(fields["jwt"]?.stringValue?.hasPrefix("eyJ") == true)
@@ -129,7 +132,8 @@ struct ReadmeExamplesTests {
 
         let failing = Printed()
         try await readmeEmbedding(
-            path: exampleConfiguration, user: UserIdentity(userId: String(repeating: "x", count: 201), email: "ann@example.com", name: "Ann"),
+            path: exampleConfiguration,
+            user: UserIdentity(userId: String(repeating: "x", count: 201), email: "ann@example.com", name: "Ann"),
             print: failing.print)
         let error = try #require(failing.values.first as? (IdentityError.Code, String, String))
         #expect(error.0 == .valueTooLong)

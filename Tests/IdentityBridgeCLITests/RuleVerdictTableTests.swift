@@ -2,9 +2,9 @@ import Foundation
 import HelpshiftAdapter
 import IdentityBridge
 import IdentityBridgeCLI
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskChatAdapter
 import ZendeskMessagingAdapter
@@ -24,10 +24,13 @@ struct RuleVerdictTableTests {
         let covered = Set(T.rows.map(\.rule))
         for rule in T.ruleSet {
             let justified = T.unreachable[rule] != nil
-            #expect(covered.contains(rule) || justified, "rule \(rule) has no row in RuleVerdictTable.rows and no justified entry in unreachable")
+            #expect(
+                covered.contains(rule) || justified,
+                "rule \(rule) has no row in RuleVerdictTable.rows and no justified entry in unreachable")
             #expect(!(covered.contains(rule) && justified), "rule \(rule) has both a row and an unreachable entry")
         }
-        for rule in covered.union(T.unreachable.keys) where rule.hasPrefix("helpshift/") || rule.hasPrefix("zendesk-chat/") || rule.hasPrefix("zendesk-messaging/") {
+        for rule in covered.union(T.unreachable.keys)
+        where rule.hasPrefix("helpshift/") || rule.hasPrefix("zendesk-chat/") || rule.hasPrefix("zendesk-messaging/") {
             #expect(T.ruleSet.contains(rule) || T.policyRules.contains(rule), "row \(rule) names no rule of the enumerations")
         }
     }
@@ -39,7 +42,9 @@ struct RuleVerdictTableTests {
         #expect(verdicts.count >= 2 || row.singlePath != nil, "\(row.rule): only one path sees it; say why in singlePath")
         for (path, verdict) in verdicts {
             #expect(verdict.code == row.code, "\(row.rule) on \(path): code \(verdict.code ?? "accepted"), expected \(row.code)")
-            #expect(verdict.vendorCode == row.vendorCode, "\(row.rule) on \(path): vendor code \(verdict.vendorCode ?? "nil"), expected \(row.vendorCode ?? "nil")")
+            #expect(
+                verdict.vendorCode == row.vendorCode,
+                "\(row.rule) on \(path): vendor code \(verdict.vendorCode ?? "nil"), expected \(row.vendorCode ?? "nil")")
         }
     }
 }
@@ -161,7 +166,9 @@ enum RuleVerdictTable {
 
     static func hsIdentity(_ claims: [String: JSONValue]) -> String { HS256Signer(secret: Secret(hsIdentitySecret)).sign(claims: claims) }
     static func chat(_ overrides: [String: JSONValue?]) -> String {
-        var claims: [String: JSONValue] = ["name": "Ann", "email": "ann@example.com", "external_id": "u-1", "iat": .int(now), "exp": .int(now + 300)]
+        var claims: [String: JSONValue] = [
+            "name": "Ann", "email": "ann@example.com", "external_id": "u-1", "iat": .int(now), "exp": .int(now + 300),
+        ]
         for (key, value) in overrides { claims[key] = value }
         return HS256Signer(secret: Secret(chatSecret)).sign(claims: claims)
     }
@@ -178,98 +185,164 @@ enum RuleVerdictTable {
     static let uid: JSONValue = [["identifier": "uid", "value": "u-1"]]
     static let rs256Header = Base64URL.encode(Array(#"{"alg":"RS256","typ":"JWT"}"#.utf8))
 
-    static let supportLogin = "the session exchanges a fresh user token; Zendesk's JWT is minted at the exchange, so a hand-made JWT never reaches a login"
+    static let supportLogin =
+        "the session exchanges a fresh user token; Zendesk's JWT is minted at the exchange, so a hand-made JWT never reaches a login"
 
     static let rows: [Row] = {
         var rows: [Row] = []
-        func add(_ rule: String, _ provider: String, _ input: Input, _ code: IdentityError.Code, _ vendor: String?,
-                 skip: [Path: String] = [:], single: String? = nil) {
+        func add(
+            _ rule: String, _ provider: String, _ input: Input, _ code: IdentityError.Code, _ vendor: String?,
+            skip: [Path: String] = [:], single: String? = nil
+        ) {
             rows.append(Row(rule: rule, provider: provider, input: input, code: code, vendorCode: vendor, singlePath: single, skip: skip))
         }
         // Zendesk Chat (ZendeskChatFailureReason).
         let chatAnn = UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann")
         add("zendesk-chat/token_unavailable", "zendesk-chat", .jwt(""), .tokenMissing, "invalidAccessToken")
         add("zendesk-chat/token_malformed", "zendesk-chat", .jwt("not.a.jwt"), .tokenMalformed, "invalidAccessToken")
-        add("zendesk-chat/algorithm_not_allowed", "zendesk-chat", .jwt(rs256Header + ".e30.c2ln"), .algorithmNotAllowed, "invalidAccessToken")
+        add(
+            "zendesk-chat/algorithm_not_allowed", "zendesk-chat", .jwt(rs256Header + ".e30.c2ln"), .algorithmNotAllowed,
+            "invalidAccessToken")
         add("zendesk-chat/signature_invalid", "zendesk-chat", .jwt(chat([:]) + "x"), .tokenInvalid, "invalidSharedSecret")
         add("zendesk-chat/claim_missing", "zendesk-chat", .jwt(chat(["iat": nil])), .claimMissing, "invalidAccessToken")
         add("zendesk-chat/claim_invalid", "zendesk-chat", .jwt(chat(["iat": "soon"])), .claimInvalid, "invalidAccessToken")
         add("zendesk-chat/exp_null", "zendesk-chat", .jwt(chat(["exp": .null])), .claimInvalid, "invalidAccessToken")
         add("zendesk-chat/name_invalid", "zendesk-chat", .jwt(chat(["name": nil])), .invalidName, "invalidName")
-        add("zendesk-chat/name_invalid", "zendesk-chat", .user(UserIdentity(userId: "u-1", email: "ann@example.com")), .invalidName, "invalidName")
+        add(
+            "zendesk-chat/name_invalid", "zendesk-chat", .user(UserIdentity(userId: "u-1", email: "ann@example.com")), .invalidName,
+            "invalidName")
         add("zendesk-chat/email_invalid", "zendesk-chat", .jwt(chat(["email": nil])), .invalidEmail, "invalidEmail")
         add("zendesk-chat/email_invalid", "zendesk-chat", .user(UserIdentity(userId: "u-1", name: "Ann")), .invalidEmail, "invalidEmail")
-        add("zendesk-chat/email_invalid", "zendesk-chat", .user(UserIdentity(userId: "u-1", email: "ann@", name: "Ann")), .invalidEmail, "invalidEmail")
-        add("zendesk-chat/external_id_invalid", "zendesk-chat", .jwt(chat(["external_id": "u 1"])), .invalidIdentifier, "invalidAccessToken")
-        add("zendesk-chat/external_id_invalid", "zendesk-chat", .user(UserIdentity(userId: "u 1", email: "ann@example.com", name: "Ann")),
+        add(
+            "zendesk-chat/email_invalid", "zendesk-chat", .user(UserIdentity(userId: "u-1", email: "ann@", name: "Ann")), .invalidEmail,
+            "invalidEmail")
+        add(
+            "zendesk-chat/external_id_invalid", "zendesk-chat", .jwt(chat(["external_id": "u 1"])), .invalidIdentifier, "invalidAccessToken"
+        )
+        add(
+            "zendesk-chat/external_id_invalid", "zendesk-chat", .user(UserIdentity(userId: "u 1", email: "ann@example.com", name: "Ann")),
             .invalidIdentifier, "invalidAccessToken")
         let longId = String(repeating: "x", count: ZendeskChatLimits.externalIdMaxLength + 1)
-        add("zendesk-chat/external_id_too_long", "zendesk-chat", .jwt(chat(["external_id": .string(longId)])), .valueTooLong, "invalidAccessToken")
-        add("zendesk-chat/external_id_too_long", "zendesk-chat", .user(UserIdentity(userId: longId, email: "ann@example.com", name: "Ann")),
-            .valueTooLong, "invalidAccessToken")
-        add("zendesk-chat/external_id_changed", "zendesk-chat", .jwt(chat(["external_id": "u-2"]), bound: chatAnn), .externalIdChanged,
-            "externalUserIdHasChanged")
-        add("zendesk-chat/token_expired", "zendesk-chat", .jwt(chat(["iat": .int(now - 400), "exp": .int(now - 100)])), .tokenExpired, "tokenHasExpired")
-        add("zendesk-chat/issued_in_future", "zendesk-chat", .jwt(chat(["iat": .int(now + 600), "exp": .int(now + 900)])), .tokenNotYetValid,
+        add(
+            "zendesk-chat/external_id_too_long", "zendesk-chat", .jwt(chat(["external_id": .string(longId)])), .valueTooLong,
             "invalidAccessToken")
-        add("zendesk-chat/lifetime_too_long", "zendesk-chat", .jwt(chat(["exp": .int(now + 421)])), .tokenLifetimeTooLong, "invalidAccessToken")
+        add(
+            "zendesk-chat/external_id_too_long", "zendesk-chat", .user(UserIdentity(userId: longId, email: "ann@example.com", name: "Ann")),
+            .valueTooLong, "invalidAccessToken")
+        add(
+            "zendesk-chat/external_id_changed", "zendesk-chat", .jwt(chat(["external_id": "u-2"]), bound: chatAnn), .externalIdChanged,
+            "externalUserIdHasChanged")
+        add(
+            "zendesk-chat/token_expired", "zendesk-chat", .jwt(chat(["iat": .int(now - 400), "exp": .int(now - 100)])), .tokenExpired,
+            "tokenHasExpired")
+        add(
+            "zendesk-chat/issued_in_future", "zendesk-chat", .jwt(chat(["iat": .int(now + 600), "exp": .int(now + 900)])),
+            .tokenNotYetValid,
+            "invalidAccessToken")
+        add(
+            "zendesk-chat/lifetime_too_long", "zendesk-chat", .jwt(chat(["exp": .int(now + 421)])), .tokenLifetimeTooLong,
+            "invalidAccessToken")
 
         // Helpshift Identity System (HelpshiftLoginFailureReason, HelpshiftDataErrorReason).
-        add("helpshift/IdentityTokenInvalid", "hs-identity", .jwt(hsIdentity(["identities": uid, "iat": .int(now)]) + "x"), .tokenInvalid,
+        add(
+            "helpshift/IdentityTokenInvalid", "hs-identity", .jwt(hsIdentity(["identities": uid, "iat": .int(now)]) + "x"), .tokenInvalid,
             "IdentityTokenInvalid")
-        add("helpshift/IatTooOld", "hs-identity", .jwt(hsIdentity(["identities": uid, "iat": .int(now - 86_400)])), .tokenExpired,
+        add(
+            "helpshift/IatTooOld", "hs-identity", .jwt(hsIdentity(["identities": uid, "iat": .int(now - 86_400)])), .tokenExpired,
             "IdentityTokenInvalid")
-        add("helpshift/IatInFuture", "hs-identity", .jwt(hsIdentity(["identities": uid, "iat": 5_711_817_600])), .tokenNotYetValid,
+        add(
+            "helpshift/IatInFuture", "hs-identity", .jwt(hsIdentity(["identities": uid, "iat": 5_711_817_600])), .tokenNotYetValid,
             "IdentityTokenInvalid")
         add("helpshift/IatIsMandatory", "hs-identity", .jwt(hsIdentity(["identities": uid])), .claimMissing, "IatIsMandatory")
-        add("helpshift/IatIsMandatory", "hs-identity", .jwt(hsIdentity(["identities": uid, "iat": .null])), .claimMissing, "IatIsMandatory")
-        add("helpshift/IdentitiesDataInvalid", "hs-identity",
-            .jwt(hsIdentity(["identities": [["identifier": "uid", "value": "u-1"], ["identifier": "pager_id", "value": "7"]], "iat": .int(now)])),
+        add(
+            "helpshift/IatIsMandatory", "hs-identity", .jwt(hsIdentity(["identities": uid, "iat": .null])), .claimMissing, "IatIsMandatory")
+        add(
+            "helpshift/IdentitiesDataInvalid", "hs-identity",
+            .jwt(
+                hsIdentity([
+                    "identities": [["identifier": "uid", "value": "u-1"], ["identifier": "pager_id", "value": "7"]], "iat": .int(now),
+                ])),
             .invalidIdentifier, "IdentitiesDataInvalid")
-        add("helpshift/IdentitiesSizeLimitExceeded", "hs-identity",
-            .jwt(hsIdentity(["identities": .array((0...HelpshiftLimits.collectionMaxCount).map { _ in ["identifier": "uid", "value": "u"] }), "iat": .int(now)])),
+        add(
+            "helpshift/IdentitiesSizeLimitExceeded", "hs-identity",
+            .jwt(
+                hsIdentity([
+                    "identities": .array((0...HelpshiftLimits.collectionMaxCount).map { _ in ["identifier": "uid", "value": "u"] }),
+                    "iat": .int(now),
+                ])),
             .limitExceeded, "IdentitiesSizeLimitExceeded")
-        add("helpshift/UidOrEmailIsMandatory", "hs-identity",
+        add(
+            "helpshift/UidOrEmailIsMandatory", "hs-identity",
             .jwt(hsIdentity(["identities": [["identifier": "phone_number", "value": "+100"]], "iat": .int(now)])), .missingIdentifier,
             "UidOrEmailIsMandatory")
         func data(_ rule: HelpshiftDataErrorReason, _ identity: JSONValue) {
-            add("helpshift/\(rule.rawValue)", "hs-identity", .jwt(hsIdentity(["identities": [identity], "iat": .int(now)])), rule.code, rule.rawValue)
+            add(
+                "helpshift/\(rule.rawValue)", "hs-identity", .jwt(hsIdentity(["identities": [identity], "iat": .int(now)])), rule.code,
+                rule.rawValue)
         }
         let long = { (count: Int) in JSONValue.string(String(repeating: "v", count: count)) }
-        data(.keyLengthLimitExceeded, ["identifier": .string(String(repeating: "k", count: HelpshiftLimits.keyMaxLength + 1)), "value": "v"])
+        data(
+            .keyLengthLimitExceeded, ["identifier": .string(String(repeating: "k", count: HelpshiftLimits.keyMaxLength + 1)), "value": "v"])
         data(.valueLengthLimitExceeded, ["identifier": "uid", "value": long(HelpshiftLimits.uidValueMaxLength + 1)])
         data(.emptyData, ["identifier": "uid", "value": " "])
-        data(.metadataCountLimitExceeded, ["identifier": "uid", "value": "u", "metadata": .object(Dictionary(
-            uniqueKeysWithValues: (0...HelpshiftLimits.collectionMaxCount).map { ("k\($0)", JSONValue.string("v")) }))])
-        data(.metadataKeyLengthLimitExceeded, ["identifier": "uid", "value": "u", "metadata": .object([String(repeating: "k", count: 256): "v"])])
-        data(.metadataValueLengthLimitExceeded, ["identifier": "uid", "value": "u", "metadata": ["level": long(HelpshiftLimits.identityValueMaxLength + 1)]])
+        data(
+            .metadataCountLimitExceeded,
+            [
+                "identifier": "uid", "value": "u",
+                "metadata": .object(
+                    Dictionary(
+                        uniqueKeysWithValues: (0...HelpshiftLimits.collectionMaxCount).map { ("k\($0)", JSONValue.string("v")) })),
+            ])
+        data(
+            .metadataKeyLengthLimitExceeded,
+            ["identifier": "uid", "value": "u", "metadata": .object([String(repeating: "k", count: 256): "v"])])
+        data(
+            .metadataValueLengthLimitExceeded,
+            ["identifier": "uid", "value": "u", "metadata": ["level": long(HelpshiftLimits.identityValueMaxLength + 1)]])
         data(.metadataEmptyKeyOrValue, ["identifier": "uid", "value": "u", "metadata": ["level": ""]])
 
         // Helpshift identity verification (HelpshiftAuthenticationFailureReason).
-        add("helpshift/HelpshiftAuthenticationFailureReasonAuthTokenNotProvided", "hs-legacy", .digest(userId: "u-1", token: ""), .tokenMissing,
+        add(
+            "helpshift/HelpshiftAuthenticationFailureReasonAuthTokenNotProvided", "hs-legacy", .digest(userId: "u-1", token: ""),
+            .tokenMissing,
             "HelpshiftAuthenticationFailureReasonAuthTokenNotProvided")
-        add("helpshift/HelpshiftAuthenticationFailureReasonInvalidAuthToken", "hs-legacy", .digest(userId: "u-1", token: String(repeating: "0", count: 64)),
+        add(
+            "helpshift/HelpshiftAuthenticationFailureReasonInvalidAuthToken", "hs-legacy",
+            .digest(userId: "u-1", token: String(repeating: "0", count: 64)),
             .tokenInvalid, "HelpshiftAuthenticationFailureReasonInvalidAuthToken")
 
         // Zendesk Messaging (ZendeskMessagingVendorCode.identityFailures).
         add("zendesk-messaging/invalidJWT", "zendesk-messaging", .jwt("not-a-jwt"), .tokenMalformed, "invalidJWT")
-        add("zendesk-messaging/unsupportedAlgorithm", "zendesk-messaging", .jwt(rs256Header + ".e30.c2ln"), .algorithmNotAllowed, "unsupportedAlgorithm")
-        add("zendesk-messaging/unknownSigningKey", "zendesk-messaging", .jwt(messaging([:], kid: "app_other")), .keyUnknown, "unknownSigningKey")
-        add("zendesk-messaging/invalidSignature", "zendesk-messaging", .jwt(messaging([:], secret: "another-secret-0123456789abcdef-xyz")),
+        add(
+            "zendesk-messaging/unsupportedAlgorithm", "zendesk-messaging", .jwt(rs256Header + ".e30.c2ln"), .algorithmNotAllowed,
+            "unsupportedAlgorithm")
+        add(
+            "zendesk-messaging/unknownSigningKey", "zendesk-messaging", .jwt(messaging([:], kid: "app_other")), .keyUnknown,
+            "unknownSigningKey")
+        add(
+            "zendesk-messaging/invalidSignature", "zendesk-messaging", .jwt(messaging([:], secret: "another-secret-0123456789abcdef-xyz")),
             .tokenInvalid, "invalidSignature")
         add("zendesk-messaging/missingClaim", "zendesk-messaging", .jwt(messaging(["scope": nil])), .claimMissing, "missingClaim")
         add("zendesk-messaging/invalidClaim", "zendesk-messaging", .jwt(messaging(["scope": "app"])), .claimInvalid, "invalidClaim")
         add("zendesk-messaging/exp_null", "zendesk-messaging", .jwt(messaging(["exp": .null])), .claimInvalid, "invalidClaim")
-        add("zendesk-messaging/externalIdTooLong", "zendesk-messaging", .jwt(messaging(["external_id": .string(String(repeating: "x", count: 256))])),
+        add(
+            "zendesk-messaging/externalIdTooLong", "zendesk-messaging",
+            .jwt(messaging(["external_id": .string(String(repeating: "x", count: 256))])),
             .valueTooLong, "externalIdTooLong")
         add("zendesk-messaging/expiredJWT", "zendesk-messaging", .jwt(messaging(["exp": .int(now - 1)])), .tokenExpired, "expiredJWT")
-        add("zendesk-messaging/lifetimeTooLong", "zendesk-messaging", .jwt(messaging(["exp": .int(.max)])), .tokenLifetimeTooLong, "lifetimeTooLong")
-        add("zendesk-messaging/issuedInFuture", "zendesk-messaging", .jwt(messaging(["iat": .int(now + 3_600)])), .tokenNotYetValid, "issuedInFuture")
+        add(
+            "zendesk-messaging/lifetimeTooLong", "zendesk-messaging", .jwt(messaging(["exp": .int(.max)])), .tokenLifetimeTooLong,
+            "lifetimeTooLong")
+        add(
+            "zendesk-messaging/issuedInFuture", "zendesk-messaging", .jwt(messaging(["iat": .int(now + 3_600)])), .tokenNotYetValid,
+            "issuedInFuture")
 
         // Zendesk Support: Zendesk's JWT under the freshness policy (no vendor enumeration).
         let supportSkip: [Path: String] = [.login: supportLogin, .scenario: supportLogin]
         add("zendesk-support/max_token_age", "zendesk-support", .jwt(support(["iat": 0])), .tokenExpired, nil, skip: supportSkip)
-        add("zendesk-support/iat_in_future", "zendesk-support", .jwt(support(["iat": .int(now + 3_600)])), .tokenNotYetValid, nil, skip: supportSkip)
+        add(
+            "zendesk-support/iat_in_future", "zendesk-support", .jwt(support(["iat": .int(now + 3_600)])), .tokenNotYetValid, nil,
+            skip: supportSkip)
         add("zendesk-support/exp_null", "zendesk-support", .jwt(support(["exp": .null])), .claimInvalid, nil, skip: supportSkip)
         add("zendesk-support/email_missing", "zendesk-support", .user(UserIdentity(userId: "u-1", name: "Ann")), .missingIdentifier, nil)
         return rows
@@ -285,7 +358,8 @@ enum RuleVerdictTable {
     /// The verdict of every path that can see `row`'s input.
     static func verdicts(_ row: Row) async throws -> [(Path, Verdict)] {
         let (configuration, path) = try configuration()
-        let issuer = try configuration.makeIssuer(app: app, provider: row.provider, context: IssuerContext(clock: FixedClock(unixSeconds: now)))
+        let issuer = try configuration.makeIssuer(
+            app: app, provider: row.provider, context: IssuerContext(clock: FixedClock(unixSeconds: now)))
         var result: [(Path, Verdict)] = []
         func run(_ path: Path, _ body: () async throws -> Verdict) async rethrows {
             guard row.skip[path] == nil else { return }
@@ -296,29 +370,42 @@ enum RuleVerdictTable {
             await run(.issue) { Verdict(catching { _ = try issuer.issue(for: user) }) }
             try await run(.login) { Verdict(try await login(configuration, row.provider) { try await $0.login(user) }) }
             try await run(.scenario) { try await scenario(path, row.provider, login: scenarioUser(user)) }
-            await run(.cli) { await cli(["token", "--config", path, "--app", app, "--provider", row.provider, "--now", "\(now)"] + cliUser(user)) }
+            await run(.cli) {
+                await cli(["token", "--config", path, "--app", app, "--provider", row.provider, "--now", "\(now)"] + cliUser(user))
+            }
         case .jwt(let token, let bound):
             await run(.verify) { Verdict(catching { _ = try issuer.verify(token, for: bound) }) }
             try await run(.login) {
-                Verdict(try await login(configuration, row.provider) { provider in
-                    if let bound { _ = try await provider.login(bound) }
-                    return try await provider.login(credential: .jwt(token))
-                })
+                Verdict(
+                    try await login(configuration, row.provider) { provider in
+                        if let bound { _ = try await provider.login(bound) }
+                        return try await provider.login(credential: .jwt(token))
+                    })
             }
             try await run(.scenario) {
                 let before = bound.map { "  - login: \(scenarioUser($0))\n" } ?? ""
-                return try await scenario(path, row.provider, before: before, login: "{ credential: { jwt: \(JSONValue.string(token).jsonString) } }")
+                return try await scenario(
+                    path, row.provider, before: before, login: "{ credential: { jwt: \(JSONValue.string(token).jsonString) } }")
             }
             let user = bound.map { ["--user-id", $0.userId ?? ""] } ?? []
-            await run(.cli) { await cli(["verify", "--config", path, "--app", app, "--provider", row.provider, "--now", "\(now)"] + user + ["--", token]) }
+            await run(.cli) {
+                await cli(
+                    ["verify", "--config", path, "--app", app, "--provider", row.provider, "--now", "\(now)"] + user + ["--", token])
+            }
         case .digest(let userId, let token):
             let fields: [String: JSONValue] = ["userId": .string(userId), "userAuthToken": .string(token)]
             await run(.verify) { Verdict(catching { _ = try issuer.verify(token, for: UserIdentity(userId: userId)) }) }
-            try await run(.login) { Verdict(try await login(configuration, row.provider) { try await $0.login(credential: Credential(fields: fields)) }) }
-            try await run(.scenario) {
-                try await scenario(path, row.provider, login: "{ credential: { userId: \(userId), userAuthToken: \(JSONValue.string(token).jsonString) } }")
+            try await run(.login) {
+                Verdict(try await login(configuration, row.provider) { try await $0.login(credential: Credential(fields: fields)) })
             }
-            await run(.cli) { await cli(["verify", "--config", path, "--app", app, "--provider", row.provider, "--user-id", userId, "--", token]) }
+            try await run(.scenario) {
+                try await scenario(
+                    path, row.provider, login: "{ credential: { userId: \(userId), userAuthToken: \(JSONValue.string(token).jsonString) } }"
+                )
+            }
+            await run(.cli) {
+                await cli(["verify", "--config", path, "--app", app, "--provider", row.provider, "--user-id", userId, "--", token])
+            }
         }
         return result
     }
@@ -344,7 +431,10 @@ enum RuleVerdictTable {
         if let email = user.email { parts.append("email: \(JSONValue.string(email).jsonString)") }
         if let name = user.name { parts.append("name: \(JSONValue.string(name).jsonString)") }
         if !user.metadata.isEmpty {
-            parts.append("metadata: { " + user.metadata.keys.sorted().map { "\($0): \(JSONValue.string(user.metadata[$0] ?? "").jsonString)" }.joined(separator: ", ") + " }")
+            parts.append(
+                "metadata: { "
+                    + user.metadata.keys.sorted().map { "\($0): \(JSONValue.string(user.metadata[$0] ?? "").jsonString)" }.joined(
+                        separator: ", ") + " }")
         }
         return "{ " + parts.joined(separator: ", ") + " }"
     }

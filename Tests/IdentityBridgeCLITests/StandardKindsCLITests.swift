@@ -1,9 +1,9 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeCLI
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 
 // ADAPTER-DEPENDENT: these tests run identityctl with the built-in registry and simulators

@@ -66,7 +66,8 @@ import Yams
                 ("events", "helpshift", #"{"name":"widgetToggle","data":{"visible":true}}"#, "application/x-ndjson", ServiceFixture.apiKey),
                 ("events", "helpshift", "x", "image/png", ServiceFixture.apiKey),
             ] as [(String, String, String, String, String?)] {
-                let answer = try await client.post("/v1/apps/demo/providers/\(provider)/\(route)", body: body, contentType: type, bearer: bearer)
+                let answer = try await client.post(
+                    "/v1/apps/demo/providers/\(provider)/\(route)", body: body, contentType: type, bearer: bearer)
                 seen["POST /v1/apps/{app}/providers/{provider}/\(route)", default: []].insert(answer.status)
             }
             for path in ["/healthz", "/readyz", "/metrics"] { seen["GET \(path)", default: []].insert(try await client.get(path).status) }

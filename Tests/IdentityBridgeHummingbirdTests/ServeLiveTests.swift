@@ -3,7 +3,7 @@ import IdentityBridge
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `identityctl serve` as a real process with real signals: SIGHUP with a broken and with a changed
@@ -44,7 +44,8 @@ import Glibc
         let failures = Task.detached { () -> Int in
             var failures = 0
             for _ in 0..<40 {
-                let status = (try? server.request(Self.credentials, body: ServiceRouteTests.user, bearer: ServiceFixture.previousAPIKey).0) ?? 0
+                let status =
+                    (try? server.request(Self.credentials, body: ServiceRouteTests.user, bearer: ServiceFixture.previousAPIKey).0) ?? 0
                 if status != 200 { failures += 1 }
             }
             return failures

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import IdentityBridge
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `identityctl serve` as a child process on 127.0.0.1 with `--port 0`: reads the listening line,
 /// sends real signals, and is always terminated (``stop()`` in a `defer`).
@@ -90,7 +91,9 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// One HTTP/1.1 request to the running service (`Connection: close`); returns status and body.
-    func request(_ path: String, method: String = "POST", body: String = "", bearer: String? = ServiceFixture.apiKey) throws -> (Int, String) {
+    func request(_ path: String, method: String = "POST", body: String = "", bearer: String? = ServiceFixture.apiKey) throws -> (
+        Int, String
+    ) {
         let connection = try LoopbackConnection(port: port)
         defer { connection.close() }
         try connection.send(Self.head(path, method: method, length: body.utf8.count, bearer: bearer) + body)

@@ -13,14 +13,17 @@ import Testing
                 secret: ${ZENDESK_CHAT_SECRET}
         """
 
-    func load(_ service: String, provider: String = ServiceConfigurationTests.provider) throws(ConfigurationError) -> IdentityConfiguration {
+    func load(_ service: String, provider: String = ServiceConfigurationTests.provider) throws(ConfigurationError) -> IdentityConfiguration
+    {
         let yaml = "apps:\n  demo:\n" + service + "\n" + provider
         let loader = ConfigurationLoader(
             registry: StandardProviders.registry,
-            environment: ConfigEnvironment(variables: ServiceFixture.variables, readFile: { path in
-                guard path.hasSuffix("keys.json") else { throw SecretFileError("no such file") }
-                return #"{"keys": []}"#
-            }))
+            environment: ConfigEnvironment(
+                variables: ServiceFixture.variables,
+                readFile: { path in
+                    guard path.hasSuffix("keys.json") else { throw SecretFileError("no such file") }
+                    return #"{"keys": []}"#
+                }))
         return try loader.load(yaml: yaml, file: "c.yaml")
     }
 
@@ -64,14 +67,20 @@ import Testing
     }
 
     @Test func badValuesAreReportedAtTheirLine() {
-        #expect(diagnostics("    service:\n      api_keys: [ \"${DEMO_API_KEY}\" ]\n      body_limit: lots")
-            .contains { $0.hasPrefix("c.yaml:5:19: error:") && $0.contains("body_limit") })
-        #expect(diagnostics("    service:\n      api_keys: [ \"literal-key\" ]").contains { $0.hasPrefix("c.yaml:4:") && $0.contains("literal secret") })
+        #expect(
+            diagnostics("    service:\n      api_keys: [ \"${DEMO_API_KEY}\" ]\n      body_limit: lots")
+                .contains { $0.hasPrefix("c.yaml:5:19: error:") && $0.contains("body_limit") })
+        #expect(
+            diagnostics("    service:\n      api_keys: [ \"literal-key\" ]").contains {
+                $0.hasPrefix("c.yaml:4:") && $0.contains("literal secret")
+            })
         #expect(diagnostics("    service:\n      body_limit: 1KiB").contains { $0.contains("missing required secret list 'api_keys'") })
-        #expect(diagnostics("    service:\n      api_keys: [ \"${DEMO_API_KEY}\" ]\n      colour: red")
-            .contains { $0.hasPrefix("c.yaml:5:7:") && $0.contains("unknown setting 'colour' for service of app 'demo'") })
+        #expect(
+            diagnostics("    service:\n      api_keys: [ \"${DEMO_API_KEY}\" ]\n      colour: red")
+                .contains { $0.hasPrefix("c.yaml:5:7:") && $0.contains("unknown setting 'colour' for service of app 'demo'") })
         #expect(diagnostics("    service: 5").contains { $0.hasPrefix("c.yaml:3:14:") })
-        let session = "    service:\n      api_keys: [ \"${DEMO_API_KEY}\" ]\n      session_tokens:\n        keys_file: missing.json\n        issuer: x\n"
+        let session =
+            "    service:\n      api_keys: [ \"${DEMO_API_KEY}\" ]\n      session_tokens:\n        keys_file: missing.json\n        issuer: x\n"
         #expect(diagnostics(session).contains { $0.hasPrefix("c.yaml:6:20:") && $0.contains("cannot read file 'missing.json'") })
         #expect(diagnostics(session).contains { $0.contains("missing required setting 'audience'") })
         #expect(diagnostics("    service:\n      api_keys: [ \"${NOT_SET}\" ]").contains { $0.contains("'NOT_SET' is not set") })

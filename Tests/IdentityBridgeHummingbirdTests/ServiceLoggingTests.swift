@@ -22,7 +22,9 @@ import Testing
         }
         func log(event: LogEvent) {
             let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-            let line = "\(event.level) \(event.message) " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            let line =
+                "\(event.level) \(event.message) "
+                + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             lines.withLock { $0.append(line) }
         }
     }
@@ -44,7 +46,8 @@ import Testing
             _ = try await client.post("/v1/apps/demo/providers/chat/credentials", body: "", contentType: nil, bearer: expired)
             _ = try await client.post("/v1/apps/demo/providers/chat/credentials", body: ServiceRouteTests.user, bearer: "wrong-key")
             _ = try await client.post(
-                "/v1/apps/demo/providers/zendesk-support/jwt", body: "user_token=\(userToken)", contentType: "application/x-www-form-urlencoded",
+                "/v1/apps/demo/providers/zendesk-support/jwt", body: "user_token=\(userToken)",
+                contentType: "application/x-www-form-urlencoded",
                 bearer: nil)
             return userToken
         }
@@ -80,7 +83,8 @@ import Testing
             let client = ServiceClient(client: raw)
             #expect(try await client.get("/own").status == 200)
             let answer = try await client.post(
-                "/v1/apps/demo/providers/zendesk-chat/credentials", body: ServiceRouteTests.user, bearer: "dev-only-demo-api-key-0123456789abcdef")
+                "/v1/apps/demo/providers/zendesk-chat/credentials", body: ServiceRouteTests.user,
+                bearer: "dev-only-demo-api-key-0123456789abcdef")
             #expect(answer.status == 200, "\(answer.text)")
             #expect(try await client.post("/v1/apps/demo/providers/zendesk-chat/credentials", body: "{}", bearer: "x").status == 401)
             #expect(try await client.get("/metrics").text.contains("identitybridge_http_requests_total"))

@@ -105,7 +105,8 @@ import Testing
             #expect(typed.errorCode == "invalid_value_type")
             #expect(typed.errorField == "user_id")
             let long = String(repeating: "a", count: 201)
-            let rule = try await client.post("\(Self.chat)/credentials", body: #"{"user_id": "\#(long)", "name": "Ann", "email": "ann@example.com"}"#)
+            let rule = try await client.post(
+                "\(Self.chat)/credentials", body: #"{"user_id": "\#(long)", "name": "Ann", "email": "ann@example.com"}"#)
             #expect(rule.status == 422)
             #expect(rule.errorCode == "value_too_long")
             #expect(rule.errorField == "external_id")
@@ -149,7 +150,8 @@ import Testing
             #expect(malformed.status == 400)
             let type = try await client.post("\(Self.support)/jwt", body: "user_token=abc", contentType: "application/json", bearer: nil)
             #expect(type.status == 415)
-            let large = try await client.post("\(Self.support)/jwt", body: String(repeating: "a", count: 5000), contentType: form, bearer: nil)
+            let large = try await client.post(
+                "\(Self.support)/jwt", body: String(repeating: "a", count: 5000), contentType: form, bearer: nil)
             #expect(large.status == 413)
         }
     }
@@ -242,7 +244,9 @@ import Testing
             _ = try await client.post("\(Self.chat)/credentials", body: #"{"user_id": "\#(String(repeating: "a", count: 300))"}"#)
             let metrics = try await client.get("/metrics")
             #expect(metrics.status == 200)
-            #expect(metrics.text.contains(#"identitybridge_http_requests_total{route="/v1/apps/{app}/providers/{provider}/credentials",status="200"} 1"#))
+            #expect(
+                metrics.text.contains(
+                    #"identitybridge_http_requests_total{route="/v1/apps/{app}/providers/{provider}/credentials",status="200"} 1"#))
             #expect(metrics.text.contains("identitybridge_http_request_duration_seconds_bucket"))
             #expect(metrics.text.contains("identitybridge_credentials_issued_total"))
             #expect(metrics.text.contains("identitybridge_credentials_refused_total"))
@@ -254,12 +258,22 @@ import Testing
         defer { fixture.remove() }
         try await withRouter(fixture) { client, _ in
             var generator = SystemRandomNumberGenerator()
-            let bodies = ["", "{}", "null", #"{"user_id":null}"#, "user_token=", "user_token=%ZZ", "\u{0}", "{\"a\":" + String(repeating: "[", count: 2000)]
-                + (0..<20).map { _ in String(decoding: (0..<Int.random(in: 1...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self) }
+            let bodies =
+                [
+                    "", "{}", "null", #"{"user_id":null}"#, "user_token=", "user_token=%ZZ", "\u{0}",
+                    "{\"a\":" + String(repeating: "[", count: 2000),
+                ]
+                + (0..<20).map { _ in
+                    String(
+                        decoding: (0..<Int.random(in: 1...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator)
+                        }, as: UTF8.self)
+                }
             let secrets = ServiceFixture.variables.values
             for route in ["credentials", "jwt", "verify", "events"] {
                 for provider in ["chat", "zendesk-support", "helpshift"] {
-                    for (body, type) in bodies.flatMap({ b in ["application/json", "application/x-www-form-urlencoded", "text/plain"].map { (b, $0) } }) {
+                    for (body, type) in bodies.flatMap({ b in
+                        ["application/json", "application/x-www-form-urlencoded", "text/plain"].map { (b, $0) }
+                    }) {
                         let answer = try await client.post("/v1/apps/demo/providers/\(provider)/\(route)", body: body, contentType: type)
                         #expect(answer.status < 500 || answer.status == 503 && answer.errorCode != nil, "\(route) \(provider)")
                         #expect(answer.status != 500)

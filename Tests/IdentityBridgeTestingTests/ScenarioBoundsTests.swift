@@ -23,9 +23,10 @@ struct ScenarioBoundsTests {
             _ = try ScenarioParser().parse(yaml: Self.aliasBomb(levels: levels), file: "bomb.yaml")
             Issue.record("an alias bomb parsed")
         } catch {
-            #expect(error.diagnostics.map(\.description) == [
-                "bomb.yaml:1:1: error: scenario expands to more than 100000 YAML nodes through aliases (the limit); simplify its anchors."
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "bomb.yaml:1:1: error: scenario expands to more than 100000 YAML nodes through aliases (the limit); simplify its anchors."
+                ])
         }
         #expect(ContinuousClock.now - start < .seconds(2))
     }
@@ -37,9 +38,10 @@ struct ScenarioBoundsTests {
             _ = try ScenarioParser().parse(yaml: "app: demo\napp: other\nsteps: []\n", file: "d.yaml")
             Issue.record("a duplicate key parsed")
         } catch {
-            #expect(error.diagnostics.map(\.description) == [
-                "d.yaml:2:1: error: duplicate key 'app' (first set at line 1, column 1); each key may appear once in a mapping."
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "d.yaml:2:1: error: duplicate key 'app' (first set at line 1, column 1); each key may appear once in a mapping."
+                ])
         }
         do {
             _ = try ScenarioParser().parse(yaml: "app: demo\nsteps:\n  - \(long): {}\n", file: "u.yaml")

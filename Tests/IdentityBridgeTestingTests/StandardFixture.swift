@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 
 /// The built-in kinds against Scenarios/config.yaml (found via #filePath, no resources needed).
 enum StandardFixture {

@@ -81,7 +81,8 @@ struct BoundedInputTests {
         let found = diagnostics(yaml)
         #expect(ContinuousClock.now - start < .seconds(5), "composing 80,000 keys takes about a second in a debug build")
         #expect(positions(found) == ["1:\(8 + 1000 + 5 + filler.count)"])
-        #expect(found.first?.message.hasPrefix("duplicate key '\(String(repeating: "k", count: 40))…' (first set at line 1, column 8)") == true)
+        #expect(
+            found.first?.message.hasPrefix("duplicate key '\(String(repeating: "k", count: 40))…' (first set at line 1, column 8)") == true)
         // An explicit key (`? KEY`) may be of any length.
         let long = String(repeating: "q", count: 250_000)
         let explicit = diagnostics("apps:\n  ? \(long)\n  : 1\n  ? \(long)\n  : 2\n")
@@ -93,16 +94,20 @@ struct BoundedInputTests {
     func longValuesQuoted() {
         let long = String(repeating: "v", count: 100_000)
         let key = String(repeating: "u", count: 1000)
-        let found = diagnostics("apps:\n  web:\n    providers:\n      - kind: echo\n        secret: ${ECHO_SECRET}\n        \(key): 1\n        token_lifetime: \(long)\n")
+        let found = diagnostics(
+            "apps:\n  web:\n    providers:\n      - kind: echo\n        secret: ${ECHO_SECRET}\n        \(key): 1\n        token_lifetime: \(long)\n"
+        )
         #expect(found.count == 2)
         #expect(found.allSatisfy { $0.message.count < 300 })
         #expect(ConfigDiagnostic.quoted("short") == "'short'")
         #expect(ConfigDiagnostic.quoted(String(repeating: "é", count: 41)) == "'\(String(repeating: "é", count: 40))…'")
     }
 
-    @Test("B5: a mistyped default names only the variable's valid prefix, never the text after it", arguments: [
-        "${VAR-hunter2-secret}", "${VAR:=hunter2-secret}", "${VAR:?hunter2-secret}", "${VAR hunter2-secret}",
-    ])
+    @Test(
+        "B5: a mistyped default names only the variable's valid prefix, never the text after it",
+        arguments: [
+            "${VAR-hunter2-secret}", "${VAR:=hunter2-secret}", "${VAR:?hunter2-secret}", "${VAR hunter2-secret}",
+        ])
     func mistypedDefault(reference: String) {
         let found = diagnostics("apps:\n  web:\n    providers:\n      - kind: echo\n        secret: \(reference)\n")
         #expect(found.count == 1)
@@ -119,24 +124,31 @@ struct BoundedInputTests {
     func largeWithoutAliases() {
         let yaml = "apps:\n  web:\n    providers:\n" + String(repeating: "      - [a, b, c, d, e, f, g, h, i]\n", count: 11_000)
         let found = diagnostics(yaml)
-        #expect(found.map(\.message) == [
-            "configuration has more than 100000 YAML nodes (the limit, no alias involved); split it into smaller files."
-        ])
+        #expect(
+            found.map(\.message) == [
+                "configuration has more than 100000 YAML nodes (the limit, no alias involved); split it into smaller files."
+            ])
         var bomb = "x-0: &l0 [a, a, a, a, a, a, a, a, a, a]\n"
         for level in 1...9 { bomb += "x-\(level): &l\(level) [\(Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", "))]\n" }
-        #expect(diagnostics(bomb + "apps: *l9\n").map(\.message) == [
-            "configuration expands to more than 100000 YAML nodes through aliases (the limit); simplify its anchors."
-        ])
+        #expect(
+            diagnostics(bomb + "apps: *l9\n").map(\.message) == [
+                "configuration expands to more than 100000 YAML nodes through aliases (the limit); simplify its anchors."
+            ])
     }
 
-    @Test("B4: an HS256 key under 32 bytes is a configuration error naming the setting; 32 bytes load", arguments: [
-        ("zendesk-support", "secret", "auth: jwt"), ("zendesk-support", "user_token_secret", "auth: jwt\n        secret: ${LONG}"),
-        ("zendesk-chat", "secret", "account_key: ${LONG}"), ("helpshift", "identity_secret", "secret: ${LONG}\n        identity_system: true"),
-    ])
+    @Test(
+        "B4: an HS256 key under 32 bytes is a configuration error naming the setting; 32 bytes load",
+        arguments: [
+            ("zendesk-support", "secret", "auth: jwt"), ("zendesk-support", "user_token_secret", "auth: jwt\n        secret: ${LONG}"),
+            ("zendesk-chat", "secret", "account_key: ${LONG}"),
+            ("helpshift", "identity_secret", "secret: ${LONG}\n        identity_system: true"),
+        ])
     func shortSigningSecret(kind: String, key: String, other: String) throws {
         func load(_ variable: String) -> [ConfigDiagnostic] {
             let yaml = "apps:\n  web:\n    providers:\n      - kind: \(kind)\n        \(key): ${\(variable)}\n        \(other)\n"
-            let environment = ConfigEnvironment(variables: ["SHORT": String(repeating: "s", count: 31), "LONG": String(repeating: "l", count: 32)])
+            let environment = ConfigEnvironment(variables: [
+                "SHORT": String(repeating: "s", count: 31), "LONG": String(repeating: "l", count: 32),
+            ])
             do {
                 _ = try ConfigurationLoader(registry: StandardProviders.registry, environment: environment).load(yaml: yaml, file: "c.yaml")
                 return []
@@ -147,7 +159,8 @@ struct BoundedInputTests {
         #expect(found.count == 1)
         #expect(found.first?.line == 5)
         #expect(
-            found.first?.message.hasPrefix("'\(key)' of \(kind) provider is 31 bytes; an HS256 key must be at least 32 bytes (RFC 7518 §3.2).")
+            found.first?.message.hasPrefix(
+                "'\(key)' of \(kind) provider is 31 bytes; an HS256 key must be at least 32 bytes (RFC 7518 §3.2).")
                 == true)
         #expect(found.first?.message.contains("sssss") == false)
     }
@@ -156,7 +169,8 @@ struct BoundedInputTests {
     func messagingAndHelpshiftDigest() throws {
         let environment = ConfigEnvironment(variables: ["SHORT": String(repeating: "s", count: 16)])
         let loader = ConfigurationLoader(registry: StandardProviders.registry, environment: environment)
-        let messaging = "apps:\n  web:\n    providers:\n      - kind: zendesk-messaging\n        signing_keys:\n          - key_id: app_1\n            secret: ${SHORT}\n"
+        let messaging =
+            "apps:\n  web:\n    providers:\n      - kind: zendesk-messaging\n        signing_keys:\n          - key_id: app_1\n            secret: ${SHORT}\n"
         do {
             _ = try loader.load(yaml: messaging, file: "c.yaml")
             Issue.record("a 16-byte Messaging key loaded")
@@ -179,9 +193,10 @@ struct AliasKeyBoundsTests {
         let start = ContinuousClock.now
         let found = diagnostics(yaml)
         #expect(ContinuousClock.now - start < .seconds(2))
-        #expect(found.map(\.message) == [
-            "configuration expands to more than 100000 YAML nodes through aliases (the limit); simplify its anchors."
-        ])
+        #expect(
+            found.map(\.message) == [
+                "configuration expands to more than 100000 YAML nodes through aliases (the limit); simplify its anchors."
+            ])
     }
 }
 
@@ -192,8 +207,10 @@ struct JSONNumberRangeTests {
     @Test("a number that overflows to infinity is refused as out of range", arguments: ["1e922337807", "-1e400", "[0, 176724e4126020]"])
     func overflow(text: String) {
         #expect(throws: JSONParseError.self) { try JSONValue.parse(text) }
-        #expect(throws: IdentityError.self) { try HS256Signer(secret: Secret(String(repeating: "k", count: 32))).verify(
-            HS256Signer(secret: Secret(String(repeating: "k", count: 32))).sign(payload: Array("{\"exp\": \(text)}".utf8))) }
+        #expect(throws: IdentityError.self) {
+            try HS256Signer(secret: Secret(String(repeating: "k", count: 32))).verify(
+                HS256Signer(secret: Secret(String(repeating: "k", count: 32))).sign(payload: Array("{\"exp\": \(text)}".utf8)))
+        }
     }
 
     @Test("large finite numbers still parse") func finite() throws {

@@ -37,9 +37,11 @@ struct ConfigEnvironmentPlaceholderTests {
         #expect(settings.label == "plain")  // a `:-default` is used as written
         #expect(settings.signingKeys.map(\.id) == ["KEY_A", "KEY_B"].map(ConfigEnvironment.placeholder(for:)))
         let directory = ConfigEnvironment.placeholder(for: "SECRETS_DIR")
-        #expect(settings.signingKeys.map(\.secret.revealed) == [
-            ConfigEnvironment.placeholder(for: "/nonexistent/" + directory + "/a.txt"), ConfigEnvironment.placeholder(for: "/run/secrets/b.txt"),
-        ])
+        #expect(
+            settings.signingKeys.map(\.secret.revealed) == [
+                ConfigEnvironment.placeholder(for: "/nonexistent/" + directory + "/a.txt"),
+                ConfigEnvironment.placeholder(for: "/run/secrets/b.txt"),
+            ])
         do {
             _ = try load(Self.yaml, ConfigEnvironment(variables: [:]))
             Issue.record("loaded without the variables")
@@ -79,13 +81,14 @@ struct ConfigEnvironmentPlaceholderTests {
             _ = try load(yaml, .placeholders)
             Issue.record("a broken file loaded")
         } catch {
-            #expect(error.diagnostics.map(\.message) == [
-                "'secret' of echo provider is a literal secret; reference an environment variable ('${VAR}') or use 'secret_file'.",
-                "an entry of 'previous_secrets' of echo provider is empty.",
-                "'previous_secrets' of echo provider has an invalid variable name 'BAD-NAME' in a '${...}' reference; names use letters, digits and '_'.",
-                "'label' of echo provider has an unterminated '${' reference.",
-                "'mode' of echo provider is 'both'; it must be one of: single, multi.",
-            ])
+            #expect(
+                error.diagnostics.map(\.message) == [
+                    "'secret' of echo provider is a literal secret; reference an environment variable ('${VAR}') or use 'secret_file'.",
+                    "an entry of 'previous_secrets' of echo provider is empty.",
+                    "'previous_secrets' of echo provider has a '${...}' reference to 'BAD' followed by unsupported syntax; the supported forms are '${VAR}' and '${VAR:-default}' (names use ASCII letters, digits and '_').",
+                    "'label' of echo provider has an unterminated '${' reference.",
+                    "'mode' of echo provider is 'both'; it must be one of: single, multi.",
+                ])
         }
     }
 }

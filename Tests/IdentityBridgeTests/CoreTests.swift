@@ -233,7 +233,8 @@ struct RegistryExtensionTests {
                         secret: ${ECHO_SECRET}
                         token_lifetime: 90s
                 """, file: "custom.yaml")
-        let issuer = try configuration.makeIssuer(app: "web", provider: "custom", context: IssuerContext(clock: FixedClock(unixSeconds: 1000)))
+        let issuer = try configuration.makeIssuer(
+            app: "web", provider: "custom", context: IssuerContext(clock: FixedClock(unixSeconds: 1000)))
         #expect(issuer.provider == ProviderReference(kind: .echo, name: "custom"))
         let credential = try issuer.issue(for: UserIdentity(userId: "u-1"))
         let decoded = try DecodedJWT.decode(try #require(credential.jwt))
@@ -387,7 +388,8 @@ private struct ProbePlugin: ProviderPlugin {
     {
         throw .unsupported("makeIssuer", provider: instance.reference)
     }
-    func makeProvider(_ settings: ProbeSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError)
+    func makeProvider(_ settings: ProbeSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext)
+        throws(IdentityError)
         -> any IdentityProvider
     {
         throw .unsupported("makeProvider", provider: instance.reference)
@@ -396,7 +398,8 @@ private struct ProbePlugin: ProviderPlugin {
 
 @Suite("ProviderPlugin.port(_:in:as:named:)")
 struct PluginPortLookupTests {
-    let instance = ProviderInstanceConfiguration(reference: ProviderReference(kind: "probe"), app: "demo", plugin: ProbePlugin(), settings: ProbeSettings())
+    let instance = ProviderInstanceConfiguration(
+        reference: ProviderReference(kind: "probe"), app: "demo", plugin: ProbePlugin(), settings: ProbeSettings())
 
     @Test("the attached port is returned cast to the plugin's port protocol")
     func attached() throws {

@@ -11,7 +11,10 @@ struct HS256KeyRingDecodeTests {
     @Test("a token with a ring key's exact header names that key and decodes the same header and claims")
     func knownHeader() throws {
         let ring = HS256KeyRing([a, b])
-        let token = b.sign { $0.add("sub", "u-1"); $0.add("exp", Int64(10)) }
+        let token = b.sign {
+            $0.add("sub", "u-1")
+            $0.add("exp", Int64(10))
+        }
         let (jwt, signer) = try ring.decode(token)
         #expect(signer?.keyID == "app_B")
         #expect(jwt.header == (try DecodedJWT.decode(token)).header)
@@ -34,10 +37,16 @@ struct HS256KeyRingDecodeTests {
     @Test("structure errors are those of DecodedJWT.decode: token_missing, token_malformed")
     func structureErrors() throws {
         let ring = HS256KeyRing([a])
-        do { _ = try ring.decode(""); Issue.record("empty accepted") } catch { #expect(error.code == .tokenMissing) }
+        do {
+            _ = try ring.decode("")
+            Issue.record("empty accepted")
+        } catch { #expect(error.code == .tokenMissing) }
         let header = String(a.sign { $0.add("sub", "x") }.split(separator: ".")[0])
         for bad in ["abc", header + ".!!!.sig", header + "." + "e30" + ".a.b"] {
-            do { _ = try ring.decode(bad); Issue.record("\(bad) accepted") } catch { #expect(error.code == .tokenMalformed) }
+            do {
+                _ = try ring.decode(bad)
+                Issue.record("\(bad) accepted")
+            } catch { #expect(error.code == .tokenMalformed) }
         }
     }
 }

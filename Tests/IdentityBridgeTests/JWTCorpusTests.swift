@@ -17,6 +17,7 @@ enum CorpusRules {
 struct CorpusChatPayload: JWTPayload {
     var name: String
     var email: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var external_id: String
     var iat: Int64
     var exp: Int64?
@@ -87,74 +88,164 @@ enum Corpus {
 
         return [
             CorpusCase(name: "valid token", token: valid, ours: nil, jwtKitAccepts: true),
-            CorpusCase(name: "valid: whitespace in JSON", token: token(header: #"{ "alg" : "HS256" }"#, payload: payload.replacingOccurrences(of: ",", with: " ,\n ")), ours: nil, jwtKitAccepts: true),
-            CorpusCase(name: "valid: \\u escapes and unknown claims", token: token(payload: payload(replacing: #""Ann""#, with: #""A\u006en\ud83d\ude00","extra":[1,{"a":null}]"#)), ours: nil, jwtKitAccepts: true),
-            CorpusCase(name: "valid: 40 KB claim (under the 64 KiB token limit)", token: token(payload: payload(replacing: #""Ann""#, with: "\"\(longName)\"")), ours: nil, jwtKitAccepts: true),
-            CorpusCase(name: "tampered payload (external_id changed, signature kept)", token: parts[0] + "." + b64(payload(replacing: #""u-1""#, with: #""u-2""#)) + "." + parts[2], ours: .tokenInvalid, jwtKitAccepts: false),
-            CorpusCase(name: "tampered payload (one base64 character changed)", token: parts[0] + "." + String(payloadFlipped) + "." + parts[2], ours: .tokenMalformed, jwtKitAccepts: false),
-            CorpusCase(name: "tampered signature", token: parts[0] + "." + parts[1] + "." + String(signatureFlipped), ours: .tokenInvalid, jwtKitAccepts: false),
-            CorpusCase(name: "signature of another secret", token: token(payload: payload, secret: otherSecret), ours: .tokenInvalid, jwtKitAccepts: false),
+            CorpusCase(
+                name: "valid: whitespace in JSON",
+                token: token(header: #"{ "alg" : "HS256" }"#, payload: payload.replacingOccurrences(of: ",", with: " ,\n ")), ours: nil,
+                jwtKitAccepts: true),
+            CorpusCase(
+                name: "valid: \\u escapes and unknown claims",
+                token: token(payload: payload(replacing: #""Ann""#, with: #""A\u006en\ud83d\ude00","extra":[1,{"a":null}]"#)), ours: nil,
+                jwtKitAccepts: true),
+            CorpusCase(
+                name: "valid: 40 KB claim (under the 64 KiB token limit)",
+                token: token(payload: payload(replacing: #""Ann""#, with: "\"\(longName)\"")), ours: nil, jwtKitAccepts: true),
+            CorpusCase(
+                name: "tampered payload (external_id changed, signature kept)",
+                token: parts[0] + "." + b64(payload(replacing: #""u-1""#, with: #""u-2""#)) + "." + parts[2], ours: .tokenInvalid,
+                jwtKitAccepts: false),
+            CorpusCase(
+                name: "tampered payload (one base64 character changed)", token: parts[0] + "." + String(payloadFlipped) + "." + parts[2],
+                ours: .tokenMalformed, jwtKitAccepts: false),
+            CorpusCase(
+                name: "tampered signature", token: parts[0] + "." + parts[1] + "." + String(signatureFlipped), ours: .tokenInvalid,
+                jwtKitAccepts: false),
+            CorpusCase(
+                name: "signature of another secret", token: token(payload: payload, secret: otherSecret), ours: .tokenInvalid,
+                jwtKitAccepts: false),
             CorpusCase(name: "truncated signature", token: String(valid.dropLast()), ours: .tokenMalformed, jwtKitAccepts: false),
-            CorpusCase(name: "truncated signature by 3 characters (still valid base64url)", token: String(valid.dropLast(3)), ours: .tokenInvalid, jwtKitAccepts: false),
+            CorpusCase(
+                name: "truncated signature by 3 characters (still valid base64url)", token: String(valid.dropLast(3)), ours: .tokenInvalid,
+                jwtKitAccepts: false),
             CorpusCase(name: "empty signature", token: parts[0] + "." + parts[1] + ".", ours: .tokenInvalid, jwtKitAccepts: false),
             CorpusCase(name: "two parts", token: parts[0] + "." + parts[1], ours: .tokenMalformed, jwtKitAccepts: false),
             CorpusCase(name: "four parts", token: valid + ".x", ours: .tokenMalformed, jwtKitAccepts: false),
             CorpusCase(name: "empty token", token: "", ours: .tokenMissing, jwtKitAccepts: false),
             CorpusCase(name: "empty header part", token: "." + parts[1] + "." + parts[2], ours: .tokenMalformed, jwtKitAccepts: false),
-            CorpusCase(name: "alg none, no signature", token: b64(#"{"alg":"none"}"#) + "." + parts[1] + ".", ours: .algorithmNotAllowed, jwtKitAccepts: false),
             CorpusCase(
-                name: "alg none with an HS256 signature", token: token(header: #"{"alg":"none"}"#, payload: payload), ours: .algorithmNotAllowed, jwtKitAccepts: true,
-                difference: "jwt-kit picks the key by kid and never compares the header's alg with the key's algorithm; we require alg HS256 (RFC 8725 3.1)"),
+                name: "alg none, no signature", token: b64(#"{"alg":"none"}"#) + "." + parts[1] + ".", ours: .algorithmNotAllowed,
+                jwtKitAccepts: false),
             CorpusCase(
-                name: "alg HS384 with an HS256 signature", token: token(header: #"{"alg":"HS384","typ":"JWT"}"#, payload: payload), ours: .algorithmNotAllowed, jwtKitAccepts: true,
+                name: "alg none with an HS256 signature", token: token(header: #"{"alg":"none"}"#, payload: payload),
+                ours: .algorithmNotAllowed, jwtKitAccepts: true,
+                difference:
+                    "jwt-kit picks the key by kid and never compares the header's alg with the key's algorithm; we require alg HS256 (RFC 8725 3.1)"
+            ),
+            CorpusCase(
+                name: "alg HS384 with an HS256 signature", token: token(header: #"{"alg":"HS384","typ":"JWT"}"#, payload: payload),
+                ours: .algorithmNotAllowed, jwtKitAccepts: true,
                 difference: "as above: the header's alg must be HS256 for us"),
             CorpusCase(
-                name: "alg RS256 with an HS256 signature (key confusion shape)", token: token(header: #"{"alg":"RS256","typ":"JWT"}"#, payload: payload), ours: .algorithmNotAllowed, jwtKitAccepts: true,
+                name: "alg RS256 with an HS256 signature (key confusion shape)",
+                token: token(header: #"{"alg":"RS256","typ":"JWT"}"#, payload: payload), ours: .algorithmNotAllowed, jwtKitAccepts: true,
                 difference: "as above"),
             CorpusCase(
-                name: "no alg in the header", token: token(header: #"{"typ":"JWT"}"#, payload: payload), ours: .algorithmNotAllowed, jwtKitAccepts: true,
+                name: "no alg in the header", token: token(header: #"{"typ":"JWT"}"#, payload: payload), ours: .algorithmNotAllowed,
+                jwtKitAccepts: true,
                 difference: "jwt-kit treats alg as optional; we require it"),
-            CorpusCase(name: "alg is a number", token: token(header: #"{"alg":256}"#, payload: payload), ours: .algorithmNotAllowed, jwtKitAccepts: false),
-            CorpusCase(name: "bad base64 in payload", token: rawToken(headerPart: parts[0], payloadPart: "eyJ*bad*"), ours: .tokenMalformed, jwtKitAccepts: false),
-            CorpusCase(name: "bad base64 in signature", token: parts[0] + "." + parts[1] + ".abc$def", ours: .tokenMalformed, jwtKitAccepts: false),
-            CorpusCase(name: "standard alphabet '+' in header", token: rawToken(headerPart: parts[0] + "+", payloadPart: parts[1]), ours: .tokenMalformed, jwtKitAccepts: false),
+            CorpusCase(
+                name: "alg is a number", token: token(header: #"{"alg":256}"#, payload: payload), ours: .algorithmNotAllowed,
+                jwtKitAccepts: false),
+            CorpusCase(
+                name: "bad base64 in payload", token: rawToken(headerPart: parts[0], payloadPart: "eyJ*bad*"), ours: .tokenMalformed,
+                jwtKitAccepts: false),
+            CorpusCase(
+                name: "bad base64 in signature", token: parts[0] + "." + parts[1] + ".abc$def", ours: .tokenMalformed, jwtKitAccepts: false),
+            CorpusCase(
+                name: "standard alphabet '+' in header", token: rawToken(headerPart: parts[0] + "+", payloadPart: parts[1]),
+                ours: .tokenMalformed, jwtKitAccepts: false),
             CorpusCase(
                 name: "padded signature", token: valid + "=", ours: .tokenMalformed, jwtKitAccepts: true,
-                difference: "RFC 7515 2 defines base64url 'with all trailing = characters omitted'; we accept only that form, jwt-kit also accepts padding"),
+                difference:
+                    "RFC 7515 2 defines base64url 'with all trailing = characters omitted'; we accept only that form, jwt-kit also accepts padding"
+            ),
             CorpusCase(
-                name: "non-canonical trailing bits in signature", token: parts[0] + "." + parts[1] + "." + nonCanonical, ours: .tokenMalformed, jwtKitAccepts: true,
-                difference: "we accept only the canonical encoding (RFC 4648 3.5: unused bits must be zero), so one signature has exactly one spelling; jwt-kit ignores the unused bits"),
+                name: "non-canonical trailing bits in signature", token: parts[0] + "." + parts[1] + "." + nonCanonical,
+                ours: .tokenMalformed, jwtKitAccepts: true,
+                difference:
+                    "we accept only the canonical encoding (RFC 4648 3.5: unused bits must be zero), so one signature has exactly one spelling; jwt-kit ignores the unused bits"
+            ),
             CorpusCase(name: "payload not JSON", token: token(payload: "hello"), ours: .tokenMalformed, jwtKitAccepts: false),
             CorpusCase(name: "payload a JSON array", token: token(payload: "[1,2]"), ours: .tokenMalformed, jwtKitAccepts: false),
-            CorpusCase(name: "payload JSON with trailing data", token: token(payload: payload + "x"), ours: .tokenMalformed, jwtKitAccepts: false),
-            CorpusCase(name: "payload truncated JSON", token: token(payload: String(payload.dropLast())), ours: .tokenMalformed, jwtKitAccepts: false),
-            CorpusCase(name: "header not JSON", token: token(header: "HS256", payload: payload), ours: .tokenMalformed, jwtKitAccepts: false),
-            CorpusCase(name: "invalid UTF-8 in a claim", token: rawToken(headerPart: parts[0], payloadPart: Base64URL.encode(Array(#"{"name":""#.utf8) + [0xC3, 0x28] + Array(#"","email":"a","external_id":"u","iat":1767225600}"#.utf8))), ours: .tokenMalformed, jwtKitAccepts: false),
             CorpusCase(
-                name: "duplicate claim", token: token(payload: payload(replacing: #""external_id":"u-1""#, with: #""external_id":"u-1","external_id":"admin""#)),
+                name: "payload JSON with trailing data", token: token(payload: payload + "x"), ours: .tokenMalformed, jwtKitAccepts: false),
+            CorpusCase(
+                name: "payload truncated JSON", token: token(payload: String(payload.dropLast())), ours: .tokenMalformed,
+                jwtKitAccepts: false),
+            CorpusCase(
+                name: "header not JSON", token: token(header: "HS256", payload: payload), ours: .tokenMalformed, jwtKitAccepts: false),
+            CorpusCase(
+                name: "invalid UTF-8 in a claim",
+                token: rawToken(
+                    headerPart: parts[0],
+                    payloadPart: Base64URL.encode(
+                        Array(#"{"name":""#.utf8) + [0xC3, 0x28] + Array(#"","email":"a","external_id":"u","iat":1767225600}"#.utf8))),
+                ours: .tokenMalformed, jwtKitAccepts: false),
+            CorpusCase(
+                name: "duplicate claim",
+                token: token(payload: payload(replacing: #""external_id":"u-1""#, with: #""external_id":"u-1","external_id":"admin""#)),
                 ours: .tokenMalformed, jwtKitAccepts: true,
-                difference: "jwt-kit's JSONDecoder keeps one of the duplicates; we reject duplicate keys (RFC 8725 / RFC 7515 5.2: a JWT with duplicate member names must be rejected or treated unambiguously)"),
-            CorpusCase(name: "duplicate header member", token: token(header: #"{"alg":"HS256","alg":"none"}"#, payload: payload), ours: .tokenMalformed, jwtKitAccepts: true, difference: "as above, in the header"),
-            CorpusCase(name: "iat is a string", token: token(payload: payload(replacing: "\"iat\":1767225600", with: "\"iat\":\"1767225600\"")), ours: .claimInvalid, jwtKitAccepts: false),
+                difference:
+                    "jwt-kit's JSONDecoder keeps one of the duplicates; we reject duplicate keys (RFC 8725 / RFC 7515 5.2: a JWT with duplicate member names must be rejected or treated unambiguously)"
+            ),
             CorpusCase(
-                name: "iat is a float literal with an integral value", token: token(payload: payload(replacing: "\"iat\":1767225600", with: "\"iat\":1767225600.0")), ours: .claimInvalid, jwtKitAccepts: true,
+                name: "duplicate header member", token: token(header: #"{"alg":"HS256","alg":"none"}"#, payload: payload),
+                ours: .tokenMalformed, jwtKitAccepts: true, difference: "as above, in the header"),
+            CorpusCase(
+                name: "iat is a string", token: token(payload: payload(replacing: "\"iat\":1767225600", with: "\"iat\":\"1767225600\"")),
+                ours: .claimInvalid, jwtKitAccepts: false),
+            CorpusCase(
+                name: "iat is a float literal with an integral value",
+                token: token(payload: payload(replacing: "\"iat\":1767225600", with: "\"iat\":1767225600.0")), ours: .claimInvalid,
+                jwtKitAccepts: true,
                 difference: "Chat requires an integer iat; we read 1767225600.0 as a non-integer literal, jwt-kit converts it"),
-            CorpusCase(name: "iat is fractional", token: token(payload: payload(replacing: "\"iat\":1767225600", with: "\"iat\":1767225600.5")), ours: .claimInvalid, jwtKitAccepts: false),
-            CorpusCase(name: "exp is a boolean", token: token(payload: payload(replacing: "\"exp\":1767225900", with: "\"exp\":true")), ours: .claimInvalid, jwtKitAccepts: false),
-            CorpusCase(name: "external_id is a number", token: token(payload: payload(replacing: #""external_id":"u-1""#, with: #""external_id":1"#)), ours: .claimInvalid, jwtKitAccepts: false),
-            CorpusCase(name: "name is null", token: token(payload: payload(replacing: #""name":"Ann""#, with: #""name":null"#)), ours: .claimInvalid, jwtKitAccepts: false),
-            CorpusCase(name: "name missing", token: token(payload: payload(replacing: #""name":"Ann","#, with: "")), ours: .claimMissing, jwtKitAccepts: false),
-            CorpusCase(name: "iat out of 64-bit range", token: token(payload: payload(replacing: "\"iat\":1767225600", with: "\"iat\":99999999999999999999")), ours: .claimInvalid, jwtKitAccepts: false),
-            CorpusCase(name: "Chat rule: expired", token: token(payload: payload(replacing: "\"exp\":1767225900", with: "\"exp\":1767225000")), ours: .tokenExpired, jwtKitAccepts: false),
-            CorpusCase(name: "Chat rule: lifetime over 7 minutes", token: token(payload: payload(replacing: "\"exp\":1767225900", with: "\"exp\":1767226021")), ours: .tokenLifetimeTooLong, jwtKitAccepts: false),
-            CorpusCase(name: "Chat rule: iat beyond 2 minutes of skew", token: token(payload: payload(replacing: "\"iat\":1767225600,\"exp\":1767225900", with: "\"iat\":1767225721,\"exp\":1767225900")), ours: .tokenNotYetValid, jwtKitAccepts: false),
-            CorpusCase(name: "Chat rule: external_id of 201 characters", token: token(payload: payload(replacing: #""u-1""#, with: "\"\(String(repeating: "a", count: 201))\"")), ours: .valueTooLong, jwtKitAccepts: false),
-            CorpusCase(name: "Chat rule: external_id of 200 characters", token: token(payload: payload(replacing: #""u-1""#, with: "\"\(String(repeating: "a", count: 200))\"")), ours: nil, jwtKitAccepts: true),
             CorpusCase(
-                name: "very long token (over 64 KiB)", token: token(payload: payload(replacing: #""Ann""#, with: "\"\(tooLongName)\"")), ours: .tokenMalformed, jwtKitAccepts: true,
+                name: "iat is fractional", token: token(payload: payload(replacing: "\"iat\":1767225600", with: "\"iat\":1767225600.5")),
+                ours: .claimInvalid, jwtKitAccepts: false),
+            CorpusCase(
+                name: "exp is a boolean", token: token(payload: payload(replacing: "\"exp\":1767225900", with: "\"exp\":true")),
+                ours: .claimInvalid, jwtKitAccepts: false),
+            CorpusCase(
+                name: "external_id is a number",
+                token: token(payload: payload(replacing: #""external_id":"u-1""#, with: #""external_id":1"#)), ours: .claimInvalid,
+                jwtKitAccepts: false),
+            CorpusCase(
+                name: "name is null", token: token(payload: payload(replacing: #""name":"Ann""#, with: #""name":null"#)),
+                ours: .claimInvalid, jwtKitAccepts: false),
+            CorpusCase(
+                name: "name missing", token: token(payload: payload(replacing: #""name":"Ann","#, with: "")), ours: .claimMissing,
+                jwtKitAccepts: false),
+            CorpusCase(
+                name: "iat out of 64-bit range",
+                token: token(payload: payload(replacing: "\"iat\":1767225600", with: "\"iat\":99999999999999999999")), ours: .claimInvalid,
+                jwtKitAccepts: false),
+            CorpusCase(
+                name: "Chat rule: expired", token: token(payload: payload(replacing: "\"exp\":1767225900", with: "\"exp\":1767225000")),
+                ours: .tokenExpired, jwtKitAccepts: false),
+            CorpusCase(
+                name: "Chat rule: lifetime over 7 minutes",
+                token: token(payload: payload(replacing: "\"exp\":1767225900", with: "\"exp\":1767226021")), ours: .tokenLifetimeTooLong,
+                jwtKitAccepts: false),
+            CorpusCase(
+                name: "Chat rule: iat beyond 2 minutes of skew",
+                token: token(
+                    payload: payload(replacing: "\"iat\":1767225600,\"exp\":1767225900", with: "\"iat\":1767225721,\"exp\":1767225900")),
+                ours: .tokenNotYetValid, jwtKitAccepts: false),
+            CorpusCase(
+                name: "Chat rule: external_id of 201 characters",
+                token: token(payload: payload(replacing: #""u-1""#, with: "\"\(String(repeating: "a", count: 201))\"")),
+                ours: .valueTooLong, jwtKitAccepts: false),
+            CorpusCase(
+                name: "Chat rule: external_id of 200 characters",
+                token: token(payload: payload(replacing: #""u-1""#, with: "\"\(String(repeating: "a", count: 200))\"")), ours: nil,
+                jwtKitAccepts: true),
+            CorpusCase(
+                name: "very long token (over 64 KiB)", token: token(payload: payload(replacing: #""Ann""#, with: "\"\(tooLongName)\"")),
+                ours: .tokenMalformed, jwtKitAccepts: true,
                 difference: "we refuse tokens over DecodedJWT.defaultMaxLength (64 KiB) before decoding; jwt-kit has no limit"),
             CorpusCase(
-                name: "claim nested 70 deep", token: token(payload: payload(replacing: #""name":"Ann","#, with: "\"name\":\"Ann\",\"x\":\(deep),")), ours: .tokenMalformed, jwtKitAccepts: true,
+                name: "claim nested 70 deep",
+                token: token(payload: payload(replacing: #""name":"Ann","#, with: "\"name\":\"Ann\",\"x\":\(deep),")),
+                ours: .tokenMalformed, jwtKitAccepts: true,
                 difference: "our parser stops at 64 levels of nesting; jwt-kit's JSONDecoder allows more"),
         ]
     }
@@ -328,14 +419,18 @@ struct JWTMintRoundTripTests {
     func kidHeader() async throws {
         let signer = HS256Signer(secret: Corpus.secret, keyID: "app_123")
         let other = HS256Signer(secret: Corpus.secret, keyID: "app_456")
-        let token = signer.sign { $0.add("scope", "user"); $0.add("external_id", "u-1") }
+        let token = signer.sign {
+            $0.add("scope", "user")
+            $0.add("external_id", "u-1")
+        }
         let decoded = try DecodedJWT.decode(token)
         #expect(decoded.keyID == "app_123")
         #expect(decoded.header == ["alg": "HS256", "typ": "JWT", "kid": "app_123"])
         #expect(signer.writesHeader(of: token))
         #expect(!other.writesHeader(of: token))
         #expect(try signer.verify(token).claims["scope"] == "user")
-        let keys = await JWTKeyCollection().add(hmac: HMACKey(from: Corpus.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "app_123"))
+        let keys = await JWTKeyCollection().add(
+            hmac: HMACKey(from: Corpus.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "app_123"))
         struct Scope: JWTPayload {
             var scope: String
             func verify(using algorithm: some JWTAlgorithm) async throws {}
@@ -379,7 +474,8 @@ struct CredentialPrimitiveTests {
         #expect(Base64URL.decode([UInt8]()) == [])
     }
 
-    @Test("a precomputed HMAC key gives swift-crypto's one-shot HMAC for every key length", arguments: [0, 1, 31, 32, 63, 64, 65, 128, 300])
+    @Test(
+        "a precomputed HMAC key gives swift-crypto's one-shot HMAC for every key length", arguments: [0, 1, 31, 32, 63, 64, 65, 128, 300])
     func precomputedKey(_ keyLength: Int) {
         let secret = Secret(bytes: (0..<keyLength).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
         let key = HMACDigest.Key(secret: secret)
@@ -429,7 +525,10 @@ struct HS256KeyRingTests {
     @Test("a token minted by any key is verified by that key, found from the header bytes")
     func ownTokens() throws {
         for (index, signer) in Self.ring.signers.enumerated() {
-            let token = signer.sign { $0.add("scope", "user"); $0.add("external_id", "u-\(index)") }
+            let token = signer.sign {
+                $0.add("scope", "user")
+                $0.add("external_id", "u-\(index)")
+            }
             let (jwt, used) = try Self.ring.verify(token)
             #expect(used.keyID == Self.ids[index])
             #expect(try jwt.requiredString("external_id") == "u-\(index)")
@@ -438,9 +537,11 @@ struct HS256KeyRingTests {
 
     @Test("a jwt-kit token (another header layout) is verified through the decoded kid")
     func jwtKitToken() async throws {
-        let keys = await JWTKeyCollection().add(hmac: HMACKey(from: Self.secret(7).revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: Self.ids[7]))
+        let keys = await JWTKeyCollection().add(
+            hmac: HMACKey(from: Self.secret(7).revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: Self.ids[7]))
         struct Payload: JWTPayload {
             var scope: String
+            // swift-format-ignore: AlwaysUseLowerCamelCase
             var external_id: String
             func verify(using algorithm: some JWTAlgorithm) async throws {}
         }

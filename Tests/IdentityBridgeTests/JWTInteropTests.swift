@@ -6,6 +6,7 @@ import Testing
 struct ChatStylePayload: JWTPayload, Equatable {
     var name: String
     var email: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var external_id: String
     var iat: Int
     var exp: Int
@@ -29,7 +30,8 @@ struct JWTInteropTests {
         }
         let keys = await JWTKeyCollection().add(hmac: HMACKey(from: secret.revealedBytes), digestAlgorithm: .sha256)
         let payload = try await keys.verify(token, as: ChatStylePayload.self)
-        #expect(payload == ChatStylePayload(name: name, email: "zoe@example.com", external_id: "u-1", iat: 1_767_225_600, exp: 1_767_225_900))
+        #expect(
+            payload == ChatStylePayload(name: name, email: "zoe@example.com", external_id: "u-1", iat: 1_767_225_600, exp: 1_767_225_900))
     }
 
     @Test("a token signed by jwt-kit decodes and verifies with DecodedJWT")

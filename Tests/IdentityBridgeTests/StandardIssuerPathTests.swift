@@ -132,12 +132,17 @@ struct StandardIssuerPathTests {
         #expect(metrics.counterTotal(label: "identitybridge_credentials_issued_total", dimensions: dimensions) == 2)
         let refused = metrics.counters(label: "identitybridge_credentials_refused_total")
         #expect(refused.count == 1)
-        #expect(refused.first?.dimensions.contains { $0.0 == "code" && $0.1 == "missing_identifier" || $0.0 == "code" && $0.1 == "invalid_email" } == true)
+        #expect(
+            refused.first?.dimensions.contains {
+                $0.0 == "code" && $0.1 == "missing_identifier" || $0.0 == "code" && $0.1 == "invalid_email"
+            } == true)
         #expect(refused.first?.totalValue == 1)
         #expect(
             metrics.counterTotal(
                 label: "identitybridge_verifications_total", dimensions: dimensions + [("result", "valid"), ("code", "none")]) == 1)
-        let invalid = metrics.counters(label: "identitybridge_verifications_total").filter { $0.dimensions.contains { $0.0 == "result" && $0.1 == "invalid" } }
+        let invalid = metrics.counters(label: "identitybridge_verifications_total").filter {
+            $0.dimensions.contains { $0.0 == "result" && $0.1 == "invalid" }
+        }
         #expect(invalid.map(\.totalValue) == [1])
         #expect(invalid.first?.dimensions.contains { $0.0 == "code" && $0.1 == "token_invalid" } == true)
     }

@@ -44,11 +44,12 @@ struct IdentityConfigGeneratorTests {
         let broken = Self.fixture("broken.yaml")
         let bad = run(["generate", broken, output])
         #expect(bad.status == 1)
-        #expect(bad.errors == [
-            "\(broken):6:17: error: 'secret' of zendesk-chat provider is a literal secret; reference an environment variable ('${VAR}') or use 'secret_file'.",
-            "\(broken):7:25: error: 'token_lifetime' of zendesk-chat provider is 10m (600s); it must be between 1s and 7m.",
-            "\(broken):8:15: error: unknown provider kind 'zendesk-chatt' (known kinds: helpshift, zendesk-chat, zendesk-messaging, zendesk-support).",
-        ])
+        #expect(
+            bad.errors == [
+                "\(broken):6:17: error: 'secret' of zendesk-chat provider is a literal secret; reference an environment variable ('${VAR}') or use 'secret_file'.",
+                "\(broken):7:25: error: 'token_lifetime' of zendesk-chat provider is '10m' (600s); it must be between 1s and 7m.",
+                "\(broken):8:15: error: unknown provider kind 'zendesk-chatt' (known kinds: helpshift, zendesk-chat, zendesk-messaging, zendesk-support).",
+            ])
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
@@ -70,13 +71,14 @@ struct IdentityConfigGeneratorTests {
         let path = Self.fixture("collisions.yaml")
         let result = run(["validate", path])
         #expect(result.status == 1)
-        #expect(result.errors == [
-            "\(path):8:15: error: provider 'chat_eu' and provider 'chat-eu' of app 'my-app' both become "
-                + "IdentityConfig.Apps.myApp.chatEu; give one of them another 'name'.",
-            "\(path):11:15: error: provider '---' of app 'my-app' has no ASCII letter or digit to make a Swift name; "
-                + "give it a 'name' with letters or digits.",
-            "\(path):13:3: error: app 'my_app' and app 'my-app' both become IdentityConfig.Apps.myApp; rename one of them.",
-        ])
+        #expect(
+            result.errors == [
+                "\(path):8:15: error: provider 'chat_eu' and provider 'chat-eu' of app 'my-app' both become "
+                    + "IdentityConfig.Apps.myApp.chatEu; give one of them another 'name'.",
+                "\(path):11:15: error: provider '---' of app 'my-app' has no ASCII letter or digit to make a Swift name; "
+                    + "give it a 'name' with letters or digits.",
+                "\(path):13:3: error: app 'my_app' and app 'my-app' both become IdentityConfig.Apps.myApp; rename one of them.",
+            ])
     }
 
     @Test("wrong arguments are a usage error (64)")
@@ -97,11 +99,13 @@ struct IdentityConfigGeneratorTests {
         }
     }
 
-    @Test("identifiers: lower camel case, digits, keywords, reserved member names", arguments: [
-        ("zendesk-chat", "zendeskChat"), ("demo", "demo"), ("my_app.eu", "myAppEu"), ("MyApp", "myApp"), ("HTTP", "http"),
-        ("HTTPServer", "httpServer"), ("2fa", "_2fa"), ("default", "`default`"), ("self", "self_"), ("init", "init_"),
-        ("café au lait", "cafAuLait"), ("a--b", "aB"), ("Self", "self_"),
-    ])
+    @Test(
+        "identifiers: lower camel case, digits, keywords, reserved member names",
+        arguments: [
+            ("zendesk-chat", "zendeskChat"), ("demo", "demo"), ("my_app.eu", "myAppEu"), ("MyApp", "myApp"), ("HTTP", "http"),
+            ("HTTPServer", "httpServer"), ("2fa", "_2fa"), ("default", "`default`"), ("self", "self_"), ("init", "init_"),
+            ("café au lait", "cafAuLait"), ("a--b", "aB"), ("Self", "self_"),
+        ])
     func identifiers(name: String, identifier: String) {
         #expect(SwiftIdentifier.make(name) == identifier)
     }

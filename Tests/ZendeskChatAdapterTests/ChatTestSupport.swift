@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Logging
 import Synchronization
 import ZendeskChatAdapter
@@ -41,7 +41,8 @@ enum ChatFixture {
         throws -> (ZendeskChatProvider, ZendeskChatSimulator, EventRecorder)
     {
         let simulator = ZendeskChatSimulator(accountKey: simulatorAccountKey, sharedSecret: secret, clock: clock)
-        let provider = ZendeskChatProvider(issuer: try issuer(clock: clock), accountKey: accountKey, port: simulator, clock: clock, logger: logger)
+        let provider = ZendeskChatProvider(
+            issuer: try issuer(clock: clock), accountKey: accountKey, port: simulator, clock: clock, logger: logger)
         let recorder = EventRecorder()
         recorder.record(provider.eventHub)
         return (provider, simulator, recorder)

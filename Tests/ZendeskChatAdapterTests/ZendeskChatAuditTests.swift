@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskChatAdapter
 
@@ -35,7 +35,8 @@ struct ZendeskChatAuditTests {
         #expect(error?.code == reason.uniformCode, "verifier on \(label)")
         #expect(error?.message.isEmpty == false)
 
-        let simulator = ZendeskChatSimulator(accountKey: ChatFixture.accountKey, sharedSecret: ChatFixture.secret, clock: ManualClock(unixSeconds: Self.start))
+        let simulator = ZendeskChatSimulator(
+            accountKey: ChatFixture.accountKey, sharedSecret: ChatFixture.secret, clock: ManualClock(unixSeconds: Self.start))
         await simulator.initialize(accountKey: ChatFixture.accountKey)
         let connection = await simulator.connect(jwt: token, visitorInfo: nil)
         #expect(connection.failure?.reason == reason, "simulator on \(label)")
@@ -102,13 +103,15 @@ struct ZendeskChatAuditTests {
 
     /// `{"name":"Ann","email":"ann@example.com","external_id":"a","external_id":"b","iat":...}`, validly signed.
     static func duplicateClaimToken() -> String {
-        let payload = "{\"name\":\"Ann\",\"email\":\"ann@example.com\",\"external_id\":\"a\",\"external_id\":\"b\",\"iat\":\(start),\"exp\":\(start + 300)}"
+        let payload =
+            "{\"name\":\"Ann\",\"email\":\"ann@example.com\",\"external_id\":\"a\",\"external_id\":\"b\",\"iat\":\(start),\"exp\":\(start + 300)}"
         return HS256Signer(secret: ChatFixture.secret).sign(payload: Array(payload.utf8))
     }
 
     /// A validly signed payload nested `depth` arrays deep inside `name`.
     static func nestedToken(depth: Int) -> String {
-        let payload = "{\"name\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let payload =
+            "{\"name\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
             + ",\"email\":\"ann@example.com\",\"external_id\":\"a\",\"iat\":\(start)}"
         return HS256Signer(secret: ChatFixture.secret).sign(payload: Array(payload.utf8))
     }
@@ -157,7 +160,9 @@ struct ZendeskChatAuditTests {
                     secret: ${CHAT_SECRET}
                     token_lifetime: 8m
             """
-        let environment = ConfigEnvironment(variables: ["CHAT_KEY": ChatFixture.accountKey.revealed, "CHAT_SECRET": ChatFixture.secret.revealed])
+        let environment = ConfigEnvironment(variables: [
+            "CHAT_KEY": ChatFixture.accountKey.revealed, "CHAT_SECRET": ChatFixture.secret.revealed,
+        ])
         let error = #expect(throws: ConfigurationError.self) {
             try ConfigurationLoader(registry: StandardProviders.registry, environment: environment).load(yaml: yaml, file: "chat.yaml")
         }

@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskChatAdapter
 
@@ -34,7 +34,8 @@ struct ZendeskChatConfigurationTests {
 
     @Test("token_lifetime of exactly 7m is accepted")
     func sevenMinutes() throws {
-        let settings = try #require(try load("        token_lifetime: 7m").instance(app: "demo", provider: "zendesk-chat").settings as? ZendeskChatSettings)
+        let settings = try #require(
+            try load("        token_lifetime: 7m").instance(app: "demo", provider: "zendesk-chat").settings as? ZendeskChatSettings)
         #expect(settings.tokenLifetime == 420)
     }
 
@@ -79,7 +80,11 @@ struct ZendeskChatConfigurationTests {
         let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-chat", context: IssuerContext(clock: vendors.clock))
         #expect(issuer.provider.kind == .zendeskChat)
         let jwt = try #require(try issuer.issue(for: UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann")).jwt)
-        #expect(try ZendeskChatIssuer(settings: #require(configuration.instance(app: "demo", provider: "zendesk-chat").settings as? ZendeskChatSettings), clock: vendors.clock).verify(jwt, for: nil).claims["external_id"] == "u-1")
+        #expect(
+            try ZendeskChatIssuer(
+                settings: #require(configuration.instance(app: "demo", provider: "zendesk-chat").settings as? ZendeskChatSettings),
+                clock: vendors.clock
+            ).verify(jwt, for: nil).claims["external_id"] == "u-1")
     }
 
     @Test("makeProvider without a Chat port -> configuration_invalid")

@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Logging
 import Testing
 import ZendeskChatAdapter
@@ -117,13 +117,17 @@ struct ZendeskChatIdentitySwitchTests {
         _ = try await login
         // Whichever runs first, every transition is complete and bob ends logged in on a fresh visitor.
         let names = recorder.names
-        #expect(names == [.loggedOut, .identityReset, .loginSucceeded] || names == [.loggedOut, .identityReset, .loginSucceeded, .loggedOut, .identityReset])
+        #expect(
+            names == [.loggedOut, .identityReset, .loginSucceeded]
+                || names == [.loggedOut, .identityReset, .loginSucceeded, .loggedOut, .identityReset])
         if names.count == 3 { #expect(await provider.currentUser()?.externalId == "user-999") }
     }
 
     // MARK: the same user again
 
-    @Test("'viewed as the same person ... when the custom ID is specified': the same user after logout is the same vendor user on a new visitor")
+    @Test(
+        "'viewed as the same person ... when the custom ID is specified': the same user after logout is the same vendor user on a new visitor"
+    )
     func sameUserAfterLogout() async throws {
         let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
         let first = try await provider.login(ChatFixture.ann)

@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import JWTKit
 import Testing
 import ZendeskChatAdapter
@@ -9,6 +9,7 @@ import ZendeskChatAdapter
 struct ChatPayload: JWTPayload, Equatable {
     var name: String
     var email: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var external_id: String
     var iat: Int
     var exp: Int
@@ -20,7 +21,8 @@ struct ZendeskChatInteropTests {
     let clock = ManualClock(unixSeconds: ChatFixture.start)
 
     func keys() async -> JWTKeyCollection {
-        await JWTKeyCollection().add(hmac: HMACKey(from: ChatFixture.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "k1"))
+        await JWTKeyCollection().add(
+            hmac: HMACKey(from: ChatFixture.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "k1"))
     }
 
     @Test("a JWT minted here verifies with jwt-kit")
@@ -28,14 +30,18 @@ struct ZendeskChatInteropTests {
         let user = UserIdentity(userId: "user-1", email: "zoe@example.com", name: "Zoë \"Q\" O'Neil 😀")
         let token = try #require(try ChatFixture.issuer(clock: clock).issue(for: user).jwt)
         let payload = try await keys().verify(token, as: ChatPayload.self)
-        #expect(payload == ChatPayload(name: user.name ?? "", email: "zoe@example.com", external_id: "user-1",
-                                       iat: Int(ChatFixture.start), exp: Int(ChatFixture.start + 300)))
+        #expect(
+            payload
+                == ChatPayload(
+                    name: user.name ?? "", email: "zoe@example.com", external_id: "user-1",
+                    iat: Int(ChatFixture.start), exp: Int(ChatFixture.start + 300)))
     }
 
     @Test("a JWT minted with jwt-kit verifies here and logs in against the simulator")
     func jwtKitVerifiesHere() async throws {
-        let payload = ChatPayload(name: "Ann", email: "ann@example.com", external_id: "user-123456",
-                                  iat: Int(ChatFixture.start), exp: Int(ChatFixture.start + 420))
+        let payload = ChatPayload(
+            name: "Ann", email: "ann@example.com", external_id: "user-123456",
+            iat: Int(ChatFixture.start), exp: Int(ChatFixture.start + 420))
         let token = try await keys().sign(payload, kid: JWKIdentifier(string: "k1"))
         let verified = try ChatFixture.issuer(clock: clock).verify(token, for: nil)
         #expect(verified.claims["external_id"] == "user-123456")
@@ -45,8 +51,9 @@ struct ZendeskChatInteropTests {
 
     @Test("a jwt-kit JWT with exp 421 seconds after iat is refused here")
     func jwtKitTooLong() async throws {
-        let payload = ChatPayload(name: "Ann", email: "ann@example.com", external_id: "user-123456",
-                                  iat: Int(ChatFixture.start), exp: Int(ChatFixture.start + 421))
+        let payload = ChatPayload(
+            name: "Ann", email: "ann@example.com", external_id: "user-123456",
+            iat: Int(ChatFixture.start), exp: Int(ChatFixture.start + 421))
         let token = try await keys().sign(payload)
         let error = #expect(throws: IdentityError.self) { try ChatFixture.issuer(clock: clock).verify(token, for: nil) }
         #expect(error?.code == .tokenLifetimeTooLong)

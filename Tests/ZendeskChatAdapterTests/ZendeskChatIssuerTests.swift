@@ -16,10 +16,11 @@ struct ZendeskChatIssuerTests {
         let decoded = try DecodedJWT.decode(token)
         try decoded.requireHS256()
         #expect(decoded.verifySignature(with: HS256Signer(secret: ChatFixture.secret)))
-        #expect(decoded.claims == [
-            "name": "Ann", "email": "ann@example.com", "external_id": "user-123456",
-            "iat": .int(ChatFixture.start), "exp": .int(ChatFixture.start + 240),
-        ])
+        #expect(
+            decoded.claims == [
+                "name": "Ann", "email": "ann@example.com", "external_id": "user-123456",
+                "iat": .int(ChatFixture.start), "exp": .int(ChatFixture.start + 240),
+            ])
     }
 
     @Test("each getToken call mints a fresh JWT at the current time")

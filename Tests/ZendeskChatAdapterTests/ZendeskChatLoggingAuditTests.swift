@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Logging
 import Synchronization
 import Testing
@@ -20,7 +20,10 @@ struct ZendeskChatLoggingAuditTests {
         _ = await #expect(throws: IdentityError.self) { _ = try await provider.login(credential: .jwt(forged)) }
         #expect(capture.contains(.error, "authentication failed"))
         let logged = capture.messages.withLock { $0.map(\.1) }
-        #expect(!logged.contains { $0.contains(forged) || $0.contains(ChatFixture.secret.revealed) || $0.contains(ChatFixture.otherSecret.revealed) })
+        #expect(
+            !logged.contains {
+                $0.contains(forged) || $0.contains(ChatFixture.secret.revealed) || $0.contains(ChatFixture.otherSecret.revealed)
+            })
     }
 
     @Test("a successful login logs no error")

@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Logging
 import Testing
 import ZendeskChatAdapter
@@ -257,7 +257,8 @@ struct ZendeskChatProviderTests {
     @Test("handleVendorEvent emits the mapped events")
     func vendorEvent() async throws {
         let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
-        let events = try await provider.handleVendorEvent(name: ZendeskChatVendorEvents.authenticationFailed, data: ["error": "invalidEmail"])
+        let events = try await provider.handleVendorEvent(
+            name: ZendeskChatVendorEvents.authenticationFailed, data: ["error": "invalidEmail"])
         #expect(events.first?.error?.code == .invalidEmail)
         #expect(recorder.names == [.authenticationFailed, .fellBackToAnonymous])
     }

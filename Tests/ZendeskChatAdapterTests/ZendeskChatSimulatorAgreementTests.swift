@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskChatAdapter
 
@@ -19,7 +19,10 @@ struct ZendeskChatSimulatorAgreementTests {
         ("bad email", ChatFixture.token(ChatFixture.claims(["email": "x@y"])), .emailInvalid),
         ("no external_id", ChatFixture.token(ChatFixture.claims(["external_id": .null])), .claimMissing),
         ("external_id 200", ChatFixture.token(ChatFixture.claims(["external_id": .string(String(repeating: "z", count: 200))])), nil),
-        ("external_id 201", ChatFixture.token(ChatFixture.claims(["external_id": .string(String(repeating: "z", count: 201))])), .externalIdTooLong),
+        (
+            "external_id 201", ChatFixture.token(ChatFixture.claims(["external_id": .string(String(repeating: "z", count: 201))])),
+            .externalIdTooLong
+        ),
         ("iat +120", ChatFixture.token(ChatFixture.claims(iat: start + 120, exp: start + 400)), nil),
         ("iat +121", ChatFixture.token(ChatFixture.claims(iat: start + 121, exp: start + 400)), .issuedInFuture),
         ("lifetime 420", ChatFixture.token(ChatFixture.claims(exp: start + 420)), nil),

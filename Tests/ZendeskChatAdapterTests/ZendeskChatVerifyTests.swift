@@ -118,7 +118,9 @@ struct ZendeskChatVerifyTests {
     func externalIdLength() throws {
         let issuer = try ChatFixture.issuer(clock: clock)
         let ok = String(repeating: "a", count: ZendeskChatLimits.externalIdMaxLength)
-        #expect(try issuer.verify(ChatFixture.token(ChatFixture.claims(["external_id": .string(ok)])), for: nil).claims["external_id"] == .string(ok))
+        #expect(
+            try issuer.verify(ChatFixture.token(ChatFixture.claims(["external_id": .string(ok)])), for: nil).claims["external_id"]
+                == .string(ok))
         let long = String(repeating: "a", count: 201)
         let error = try verifyError(ChatFixture.token(ChatFixture.claims(["external_id": .string(long)])))
         #expect(error.code == .valueTooLong)

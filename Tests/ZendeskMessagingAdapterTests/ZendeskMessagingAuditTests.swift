@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskMessagingAdapter
 
@@ -12,7 +12,8 @@ struct ZendeskMessagingAuditTests {
     @Test("the expiry check never traps on extreme exp or now ('exp: Integer value of the expiry timestamp')")
     func expiryCheckExtremes() {
         func check(exp: Int64, now: Int64) -> ZendeskMessagingExpiryCheck {
-            ZendeskMessagingExpiryCheck.evaluate(jwt: Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: exp)), now: now, margin: 300)
+            ZendeskMessagingExpiryCheck.evaluate(
+                jwt: Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: exp)), now: now, margin: 300)
         }
         #expect(check(exp: .min, now: Fixture.start) == .expired)
         #expect(check(exp: .min, now: .max) == .expired)
@@ -24,7 +25,9 @@ struct ZendeskMessagingAuditTests {
         #expect(check(exp: Fixture.start, now: Fixture.start) == .expired)
     }
 
-    @Test("login with exp = Int64.min fails as expiredJWT instead of trapping; exp = Int64.max is token_lifetime_too_long (max_token_lifetime), not a token that never expires")
+    @Test(
+        "login with exp = Int64.min fails as expiredJWT instead of trapping; exp = Int64.max is token_lifetime_too_long (max_token_lifetime), not a token that never expires"
+    )
     func loginWithExtremeExp() async throws {
         let session = try Session()
         let past = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: .min))
@@ -35,7 +38,8 @@ struct ZendeskMessagingAuditTests {
         let refused = await identityError { _ = try await session.provider.login(credential: .jwt(future)) }
         #expect(refused?.code == .tokenLifetimeTooLong)
         #expect(refused?.vendorCode == ZendeskMessagingVendorCode.lifetimeTooLong)
-        let bounded = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: Fixture.start + ZendeskMessagingLimits.defaultMaxTokenLifetime))
+        let bounded = Fixture.forge(
+            header: Fixture.goodHeader, claims: Fixture.claims(exp: Fixture.start + ZendeskMessagingLimits.defaultMaxTokenLifetime))
         let result = try await session.provider.login(credential: .jwt(bounded))
         #expect(result.user.isAuthenticated)
     }
@@ -74,7 +78,12 @@ struct ZendeskMessagingAuditTests {
             ("alg none", header(["alg": "none"]), .algorithmNotAllowed),
             ("alg lowercase", header(["alg": "hs256"]), .algorithmNotAllowed),
             ("duplicate external_id", signed("{\"scope\":\"user\",\"external_id\":\"a\",\"external_id\":\"b\"}"), .tokenMalformed),
-            ("nested payload", signed("{\"scope\":\"user\",\"external_id\":\"a\",\"x\":" + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "}"), .tokenMalformed),
+            (
+                "nested payload",
+                signed(
+                    "{\"scope\":\"user\",\"external_id\":\"a\",\"x\":" + String(repeating: "[", count: 5_000)
+                        + String(repeating: "]", count: 5_000) + "}"), .tokenMalformed
+            ),
             ("three empty parts", "..", .tokenMalformed),
             ("unicode garbage", "é.ü.☃", .tokenMalformed),
         ]

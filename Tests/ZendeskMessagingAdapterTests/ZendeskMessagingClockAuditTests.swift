@@ -17,6 +17,9 @@ struct ZendeskMessagingClockAuditTests {
         #expect(error?.field == "exp")
         #expect(error?.recovery?.isEmpty == false)
         // A sane clock still issues.
-        #expect(try Fixture.issuer(try Fixture.settings(), clock: FixedClock(unixSeconds: Fixture.start)).issue(for: UserIdentity(userId: "u-1")).jwt != nil)
+        #expect(
+            try Fixture.issuer(try Fixture.settings(), clock: FixedClock(unixSeconds: Fixture.start)).issue(
+                for: UserIdentity(userId: "u-1")
+            ).jwt != nil)
     }
 }

@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskMessagingAdapter
 
@@ -9,7 +9,8 @@ import ZendeskMessagingAdapter
 @Suite("Zendesk Messaging audit: configuration error positions")
 struct ZendeskMessagingConfigPositionAuditTests {
     func diagnostics(_ providerYAML: String) -> [ConfigDiagnostic] {
-        let yaml = "apps:\n  demo:\n    providers:\n      - kind: zendesk-messaging\n"
+        let yaml =
+            "apps:\n  demo:\n    providers:\n      - kind: zendesk-messaging\n"
             + "        signing_keys:\n          - key_id: app_1\n            secret: ${S1}\n" + providerYAML
         let environment = ConfigEnvironment(variables: ["S1": Fixture.secretA.revealed])
         do throws(ConfigurationError) {

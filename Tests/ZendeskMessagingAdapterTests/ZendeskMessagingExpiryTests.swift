@@ -1,13 +1,15 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskMessagingAdapter
 
 @Suite("Zendesk Messaging authentication expiration")
 struct ZendeskMessagingExpiryTests {
-    @Test("'When the token expires, the server will return an expiredJWT error': authentication_failed (token_expired), access lost, relogin restores")
+    @Test(
+        "'When the token expires, the server will return an expiredJWT error': authentication_failed (token_expired), access lost, relogin restores"
+    )
     func expiryThenRelogin() async throws {
         let session = try Session()
         _ = try await session.provider.login(UserIdentity(userId: "E"))
@@ -56,10 +58,11 @@ struct ZendeskMessagingExpiryTests {
         let session = try Session()
         let issuer = session.provider.messagingIssuer
         let calls = Locked<[(String?, ZendeskMessagingRefreshReason)]>([])
-        await session.provider.setTokenSource(ZendeskMessagingClosureTokenSource { user, reason throws(IdentityError) in
-            calls.mutate { $0.append((user?.externalId, reason)) }
-            return try issuer.issue(for: UserIdentity(userId: user?.externalId ?? "?")).jwt ?? ""
-        })
+        await session.provider.setTokenSource(
+            ZendeskMessagingClosureTokenSource { user, reason throws(IdentityError) in
+                calls.mutate { $0.append((user?.externalId, reason)) }
+                return try issuer.issue(for: UserIdentity(userId: user?.externalId ?? "?")).jwt ?? ""
+            })
         _ = try await session.provider.login(UserIdentity(userId: "E"))
         session.clock.advance(by: 4_000)
         _ = session.recorder.drain()
@@ -74,9 +77,10 @@ struct ZendeskMessagingExpiryTests {
     @Test("a failing token source leaves the session expired and throws the original token_expired")
     func tokenSourceFails() async throws {
         let session = try Session()
-        await session.provider.setTokenSource(ZendeskMessagingClosureTokenSource { _, _ throws(IdentityError) in
-            throw IdentityError(.networkError, message: "backend down")
-        })
+        await session.provider.setTokenSource(
+            ZendeskMessagingClosureTokenSource { _, _ throws(IdentityError) in
+                throw IdentityError(.networkError, message: "backend down")
+            })
         _ = try await session.provider.login(UserIdentity(userId: "E"))
         session.clock.advance(by: 3_600)
         let error = await identityError { try await session.provider.sendMessage("x") }
@@ -96,7 +100,11 @@ struct ZendeskMessagingExpiryTests {
         #expect(await session.provider.checkExpiry(of: later) == .valid(secondsLeft: 3_000))
         #expect(await session.provider.checkExpiry(of: never) == .noExpiry)
         #expect(await session.provider.checkExpiry(of: past) == .expired)
-        if case .unreadable(let error) = await session.provider.checkExpiry(of: "x") { #expect(error.code == .tokenMalformed) } else { Issue.record("not unreadable") }
+        if case .unreadable(let error) = await session.provider.checkExpiry(of: "x") {
+            #expect(error.code == .tokenMalformed)
+        } else {
+            Issue.record("not unreadable")
+        }
         #expect(ZendeskMessagingExpiryCheck.expiresSoon(secondsLeft: 1).needsWarning)
         #expect(!ZendeskMessagingExpiryCheck.valid(secondsLeft: 1_000).needsWarning)
 
@@ -124,10 +132,11 @@ struct ZendeskMessagingExpiryTests {
     func expiredJWTAtLoginWithSource() async throws {
         let session = try Session()
         let issuer = session.provider.messagingIssuer
-        await session.provider.setTokenSource(ZendeskMessagingClosureTokenSource { _, reason throws(IdentityError) in
-            #expect(reason == .expired)
-            return try issuer.issue(for: UserIdentity(userId: "E")).jwt ?? ""
-        })
+        await session.provider.setTokenSource(
+            ZendeskMessagingClosureTokenSource { _, reason throws(IdentityError) in
+                #expect(reason == .expired)
+                return try issuer.issue(for: UserIdentity(userId: "E")).jwt ?? ""
+            })
         let past = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start - 10))
         let result = try await session.provider.login(credential: .jwt(past))
         #expect(result.user.externalId == "E")
@@ -138,10 +147,11 @@ struct ZendeskMessagingExpiryTests {
     func closeToExpiryUsesTokenSource() async throws {
         let session = try Session(margin: 300)
         let issuer = session.provider.messagingIssuer
-        await session.provider.setTokenSource(ZendeskMessagingClosureTokenSource { _, reason throws(IdentityError) in
-            #expect(reason == .expiresSoon)
-            return try issuer.issue(for: UserIdentity(userId: "E")).jwt ?? ""
-        })
+        await session.provider.setTokenSource(
+            ZendeskMessagingClosureTokenSource { _, reason throws(IdentityError) in
+                #expect(reason == .expiresSoon)
+                return try issuer.issue(for: UserIdentity(userId: "E")).jwt ?? ""
+            })
         let soon = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start + 100))
         let result = try await session.provider.login(credential: .jwt(soon))
         #expect(result.expiresAt == Date(timeIntervalSince1970: TimeInterval(Fixture.start + 3_600)))

@@ -10,14 +10,18 @@ struct ZendeskMessagingFastPathTests {
 
     @Test("mintToken returns exactly the JWT issue(for:) puts in the credential")
     func mintTokenMatchesIssue() throws {
-        let issuer = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB], active: "app_B", lifetime: 1_800), clock: clock)
+        let issuer = Fixture.issuer(
+            try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB], active: "app_B", lifetime: 1_800), clock: clock)
         let user = UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann", metadata: ["email_verified": "false"])
         let token = try issuer.mintToken(for: user)
         #expect(token == (try issuer.issue(for: user).jwt))
         let jwt = try DecodedJWT.decode(token)
         #expect(jwt.keyID == "app_B")
-        #expect(jwt.claims == ["scope": "user", "external_id": "u-1", "name": "Ann", "email": "ann@example.com",
-                               "email_verified": false, "exp": .int(Fixture.start + 1_800)])
+        #expect(
+            jwt.claims == [
+                "scope": "user", "external_id": "u-1", "name": "Ann", "email": "ann@example.com",
+                "email_verified": false, "exp": .int(Fixture.start + 1_800),
+            ])
     }
 
     @Test("mintToken refuses what issue refuses: no userId is missing_identifier, a 256-character external_id is value_too_long")
@@ -25,7 +29,8 @@ struct ZendeskMessagingFastPathTests {
         let issuer = Fixture.issuer(try Fixture.settings(), clock: clock)
         #expect(throws: IdentityError.self) { try issuer.mintToken(for: UserIdentity(email: "ann@example.com")) }
         do {
-            _ = try issuer.mintToken(for: UserIdentity(userId: String(repeating: "é", count: ZendeskMessagingLimits.externalIdMaxLength + 1)))
+            _ = try issuer.mintToken(
+                for: UserIdentity(userId: String(repeating: "é", count: ZendeskMessagingLimits.externalIdMaxLength + 1)))
             Issue.record("a 256-character external_id was accepted")
         } catch {
             #expect(error.code == .valueTooLong)
@@ -40,10 +45,14 @@ struct ZendeskMessagingFastPathTests {
     func verifyTokenClaims() throws {
         let signing = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB], active: "app_B"), clock: clock)
         let verifying = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB], active: "app_A"), clock: clock)
-        let token = try signing.mintToken(for: UserIdentity(userId: "u-7", email: "ann@example.com", name: "Ann", metadata: ["email_verified": "true"]))
+        let token = try signing.mintToken(
+            for: UserIdentity(userId: "u-7", email: "ann@example.com", name: "Ann", metadata: ["email_verified": "true"]))
         let claims = try verifying.verifyToken(token)
-        #expect(claims == ZendeskMessagingClaims(externalId: "u-7", name: "Ann", email: "ann@example.com", emailVerified: true,
-                                                 expiresAt: Fixture.start + 3_600, keyID: "app_B"))
+        #expect(
+            claims
+                == ZendeskMessagingClaims(
+                    externalId: "u-7", name: "Ann", email: "ann@example.com", emailVerified: true,
+                    expiresAt: Fixture.start + 3_600, keyID: "app_B"))
         #expect(try verifying.verify(token, for: nil).keyID == claims.keyID)
     }
 
@@ -51,7 +60,8 @@ struct ZendeskMessagingFastPathTests {
     func verifyTokenOtherHeaderOrder() throws {
         let issuer = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB]), clock: clock)
         // Forged with sorted keys: {"alg","kid","typ"}, not the issuer's own header text.
-        let token = Fixture.forge(header: ["alg": "HS256", "typ": "JWT", "kid": "app_B"], claims: Fixture.claims("u-9"), secret: Fixture.secretB)
+        let token = Fixture.forge(
+            header: ["alg": "HS256", "typ": "JWT", "kid": "app_B"], claims: Fixture.claims("u-9"), secret: Fixture.secretB)
         #expect(try issuer.verifyToken(token).externalId == "u-9")
         #expect(try issuer.verifyToken(token).keyID == "app_B")
     }
@@ -60,18 +70,19 @@ struct ZendeskMessagingFastPathTests {
     func verifyTokenErrorsMatchVerify() throws {
         let issuer = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA]), clock: clock)
         let tokens = [
-            "",                                                                                       // token_missing
-            "not.a.jwt",                                                                              // token_malformed
-            Fixture.forge(header: ["alg": "HS384", "typ": "JWT", "kid": "app_A"], claims: Fixture.claims()), // algorithm_not_allowed
-            Fixture.forge(header: ["alg": "HS256", "typ": "JWT", "kid": "app_X"], claims: Fixture.claims()), // key_unknown
-            Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(), secret: Fixture.secretB),     // token_invalid
-            Fixture.forge(header: Fixture.goodHeader, claims: ["external_id": "u-1"]),                       // claim_missing (scope)
-            Fixture.forge(header: Fixture.goodHeader, claims: ["scope": "admin", "external_id": "u-1"]),     // claim_invalid
-            Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(String(repeating: "x", count: 256))), // value_too_long
-            Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: Fixture.start)),           // token_expired
+            "",  // token_missing
+            "not.a.jwt",  // token_malformed
+            Fixture.forge(header: ["alg": "HS384", "typ": "JWT", "kid": "app_A"], claims: Fixture.claims()),  // algorithm_not_allowed
+            Fixture.forge(header: ["alg": "HS256", "typ": "JWT", "kid": "app_X"], claims: Fixture.claims()),  // key_unknown
+            Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(), secret: Fixture.secretB),  // token_invalid
+            Fixture.forge(header: Fixture.goodHeader, claims: ["external_id": "u-1"]),  // claim_missing (scope)
+            Fixture.forge(header: Fixture.goodHeader, claims: ["scope": "admin", "external_id": "u-1"]),  // claim_invalid
+            Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(String(repeating: "x", count: 256))),  // value_too_long
+            Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: Fixture.start)),  // token_expired
         ]
         let expected: [IdentityError.Code] = [
-            .tokenMissing, .tokenMalformed, .algorithmNotAllowed, .keyUnknown, .tokenInvalid, .claimMissing, .claimInvalid, .valueTooLong, .tokenExpired,
+            .tokenMissing, .tokenMalformed, .algorithmNotAllowed, .keyUnknown, .tokenInvalid, .claimMissing, .claimInvalid, .valueTooLong,
+            .tokenExpired,
         ]
         for (token, code) in zip(tokens, expected) {
             var fast: IdentityError?
@@ -89,7 +100,8 @@ struct ZendeskMessagingFastPathTests {
     func knownHeaderStillChecked() throws {
         let issuer = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA]), clock: clock)
         // Same kid "app_A" (so the same header text), another secret: the signature must not match.
-        let impostor = Fixture.issuer(try Fixture.settings(keys: [ZendeskMessagingSigningKey(keyID: "app_A", secret: Fixture.secretB)]), clock: clock)
+        let impostor = Fixture.issuer(
+            try Fixture.settings(keys: [ZendeskMessagingSigningKey(keyID: "app_A", secret: Fixture.secretB)]), clock: clock)
         let forged = try impostor.mintToken(for: UserIdentity(userId: "u-1"))
         #expect(sameHeaderText(forged, try issuer.mintToken(for: UserIdentity(userId: "u-1"))))
         #expect(throws: IdentityError.self) { try issuer.verifyToken(forged) }

@@ -8,14 +8,20 @@ struct ZendeskMessagingIssuingTests {
 
     @Test("header is alg HS256, typ JWT and the active key's kid; payload scope user, external_id, name, email, email_verified, exp")
     func issuesTheDocumentedClaims() throws {
-        let issuer = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB], active: "app_B", lifetime: 1_800), clock: clock)
-        let credential = try issuer.issue(for: UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann",
-                                                            metadata: ["email_verified": "true"]))
+        let issuer = Fixture.issuer(
+            try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB], active: "app_B", lifetime: 1_800), clock: clock)
+        let credential = try issuer.issue(
+            for: UserIdentity(
+                userId: "u-1", email: "ann@example.com", name: "Ann",
+                metadata: ["email_verified": "true"]))
         let token = try #require(credential.jwt)
         let jwt = try DecodedJWT.decode(token)
         #expect(jwt.header == ["alg": "HS256", "typ": "JWT", "kid": "app_B"])
-        #expect(jwt.claims == ["scope": "user", "external_id": "u-1", "name": "Ann", "email": "ann@example.com",
-                               "email_verified": true, "exp": .int(Fixture.start + 1_800)])
+        #expect(
+            jwt.claims == [
+                "scope": "user", "external_id": "u-1", "name": "Ann", "email": "ann@example.com",
+                "email_verified": true, "exp": .int(Fixture.start + 1_800),
+            ])
         #expect(jwt.verifySignature(with: HS256Signer(secret: Fixture.secretB)))
         #expect(!jwt.verifySignature(with: HS256Signer(secret: Fixture.secretA)))
         #expect(credential.expiresAt == Date(timeIntervalSince1970: TimeInterval(Fixture.start + 1_800)))
@@ -252,7 +258,8 @@ struct ZendeskMessagingKeyRotationTests {
     @Test("a kid of one key with the secret of another is token_invalid, not accepted")
     func kidSecretMismatch() throws {
         let issuer = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB]), clock: clock)
-        let token = Fixture.forge(header: ["alg": "HS256", "typ": "JWT", "kid": "app_B"], claims: Fixture.claims(), secret: Fixture.secretA)
+        let token = Fixture.forge(
+            header: ["alg": "HS256", "typ": "JWT", "kid": "app_B"], claims: Fixture.claims(), secret: Fixture.secretA)
         #expect(syncIdentityError { _ = try issuer.verify(token, for: nil) }?.code == .tokenInvalid)
     }
 }

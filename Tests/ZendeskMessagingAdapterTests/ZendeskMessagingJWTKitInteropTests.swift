@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import JWTKit
 import Testing
 import ZendeskMessagingAdapter
@@ -9,9 +9,11 @@ import ZendeskMessagingAdapter
 /// The Zendesk Messaging payload as jwt-kit sees it.
 struct MessagingPayload: JWTPayload, Equatable {
     var scope: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var external_id: String
     var name: String?
     var email: String?
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var email_verified: Bool?
     var exp: Int?
     func verify(using algorithm: some JWTAlgorithm) async throws {}
@@ -31,21 +33,30 @@ struct ZendeskMessagingJWTKitInteropTests {
     func oursVerifyWithJWTKit() async throws {
         let issuer = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB], active: "app_B"), clock: clock)
         let name = "Zoë \"Q\" O'Neil 😀"
-        let token = try #require(try issuer.issue(for: UserIdentity(userId: "u-1", email: "zoe@example.com", name: name,
-                                                                    metadata: ["email_verified": "true"])).jwt)
+        let token = try #require(
+            try issuer.issue(
+                for: UserIdentity(
+                    userId: "u-1", email: "zoe@example.com", name: name,
+                    metadata: ["email_verified": "true"])
+            ).jwt)
         let payload = try await keys().verify(token, as: MessagingPayload.self)
-        #expect(payload == MessagingPayload(scope: "user", external_id: "u-1", name: name, email: "zoe@example.com",
-                                            email_verified: true, exp: Int(Fixture.start + 3_600)))
+        #expect(
+            payload
+                == MessagingPayload(
+                    scope: "user", external_id: "u-1", name: name, email: "zoe@example.com",
+                    email_verified: true, exp: Int(Fixture.start + 3_600)))
         // Signed with app_B's secret: a collection holding only app_A under that kid refuses it.
-        let wrong = await JWTKeyCollection().add(hmac: HMACKey(from: Fixture.secretA.revealedBytes), digestAlgorithm: .sha256,
-                                                 kid: JWKIdentifier(string: "app_B"))
+        let wrong = await JWTKeyCollection().add(
+            hmac: HMACKey(from: Fixture.secretA.revealedBytes), digestAlgorithm: .sha256,
+            kid: JWKIdentifier(string: "app_B"))
         await #expect(throws: (any Error).self) { try await wrong.verify(token, as: MessagingPayload.self) }
     }
 
     @Test("a token jwt-kit signs with kid verifies with our issuer and logs in at the simulator")
     func jwtKitVerifiesWithOurs() async throws {
-        let payload = MessagingPayload(scope: "user", external_id: "u-2", name: "Ann", email: "ann@example.com",
-                                       email_verified: false, exp: Int(Fixture.start + 600))
+        let payload = MessagingPayload(
+            scope: "user", external_id: "u-2", name: "Ann", email: "ann@example.com",
+            email_verified: false, exp: Int(Fixture.start + 600))
         let token = try await keys().sign(payload, kid: JWKIdentifier(string: "app_A"))
         let issuer = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB]), clock: clock)
         let verified = try issuer.verify(token, for: nil)
@@ -66,6 +77,7 @@ struct ZendeskMessagingJWTKitInteropTests {
     @Test("a jwt-kit token without kid is key_unknown; one without scope is claim_missing")
     func jwtKitNegative() async throws {
         struct NoScope: JWTPayload {
+            // swift-format-ignore: AlwaysUseLowerCamelCase
             var external_id: String
             func verify(using algorithm: some JWTAlgorithm) async throws {}
         }

@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskMessagingAdapter
 
@@ -16,7 +16,11 @@ struct ZendeskMessagingLoginTests {
         #expect(result.user.email == "ann@example.com")
         #expect(result.expiresAt == Date(timeIntervalSince1970: TimeInterval(Fixture.start + 3_600)))
         #expect(session.names == [.loginSucceeded])
-        if case .user(let user)? = session.recorder.events.first?.payload { #expect(user == result.user) } else { Issue.record("no user payload") }
+        if case .user(let user)? = session.recorder.events.first?.payload {
+            #expect(user == result.user)
+        } else {
+            Issue.record("no user payload")
+        }
         #expect(session.simulator.isSubscribedToPush)
         #expect(await session.provider.currentUser() == result.user)
     }
@@ -54,11 +58,17 @@ struct ZendeskMessagingLoginTests {
             ("not.a.jwt", .tokenMalformed, ZendeskMessagingVendorCode.invalidJWT),
             (Fixture.forge(header: rs256, claims: Fixture.claims()), .algorithmNotAllowed, ZendeskMessagingVendorCode.unsupportedAlgorithm),
             (Fixture.forge(header: unknownKid, claims: Fixture.claims()), .keyUnknown, ZendeskMessagingVendorCode.unknownSigningKey),
-            (Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(), secret: Fixture.secretOld), .tokenInvalid, ZendeskMessagingVendorCode.invalidSignature),
+            (
+                Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(), secret: Fixture.secretOld), .tokenInvalid,
+                ZendeskMessagingVendorCode.invalidSignature
+            ),
             (Fixture.forge(header: Fixture.goodHeader, claims: noScope), .claimMissing, ZendeskMessagingVendorCode.missingClaim),
             (Fixture.forge(header: Fixture.goodHeader, claims: badName), .claimInvalid, ZendeskMessagingVendorCode.invalidClaim),
             (Fixture.forge(header: Fixture.goodHeader, claims: longId), .valueTooLong, ZendeskMessagingVendorCode.externalIdTooLong),
-            (Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: Fixture.start)), .tokenExpired, ZendeskMessagingVendorCode.expiredJWT),
+            (
+                Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: Fixture.start)), .tokenExpired,
+                ZendeskMessagingVendorCode.expiredJWT
+            ),
         ]
         for (token, code, vendorCode) in cases {
             let session = try Session()
@@ -88,7 +98,9 @@ struct ZendeskMessagingLoginTests {
     @Test("unknown vendor failures: a bare HTTP 401 is token_invalid, anything else unknown_error")
     func unknownVendorFailures() {
         let provider = Fixture.provider
-        #expect(ZendeskMessagingSDKError(code: "somethingNew", message: "?", httpStatus: 401).identityError(provider: provider).code == .tokenInvalid)
+        #expect(
+            ZendeskMessagingSDKError(code: "somethingNew", message: "?", httpStatus: 401).identityError(provider: provider).code
+                == .tokenInvalid)
         #expect(ZendeskMessagingSDKError(code: "unauthorized", message: "401").identityError(provider: provider).code == .tokenInvalid)
         #expect(ZendeskMessagingSDKError(code: "networkError", message: "offline").identityError(provider: provider).code == .networkError)
         #expect(ZendeskMessagingSDKError(code: "boom", message: "?").identityError(provider: provider).code == .unknown)
@@ -127,7 +139,8 @@ struct ZendeskMessagingLoginTests {
     @Test("key rotation at the vendor: a retained old key logs in; after the admin removes it, key_unknown")
     func simulatorRotation() async throws {
         let session = try Session(keys: [Fixture.keyA, Fixture.keyOld])
-        let old = Fixture.forge(header: ["alg": "HS256", "typ": "JWT", "kid": "app_old"], claims: Fixture.claims(), secret: Fixture.secretOld)
+        let old = Fixture.forge(
+            header: ["alg": "HS256", "typ": "JWT", "kid": "app_old"], claims: Fixture.claims(), secret: Fixture.secretOld)
         _ = try await session.provider.login(credential: .jwt(old))
         #expect(await session.provider.currentUser()?.isAuthenticated == true)
         session.simulator.removeSigningKey(id: "app_old")
@@ -154,6 +167,7 @@ struct ZendeskMessagingLoginTests {
         #expect(await session.provider.expiryWarningMargin == 60)
         #expect(await identityError { try await session.provider.setOption("expiry_warning_margin", to: 3_600) }?.code == .invalidValueType)
         #expect(await identityError { try await session.provider.setOption("expiry_warning_margin", to: "5m") }?.code == .invalidValueType)
-        #expect(await identityError { try await session.provider.setOption("conversation_mode", to: "multi") }?.code == .unsupportedOperation)
+        #expect(
+            await identityError { try await session.provider.setOption("conversation_mode", to: "multi") }?.code == .unsupportedOperation)
     }
 }

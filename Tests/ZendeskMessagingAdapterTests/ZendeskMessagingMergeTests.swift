@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskMessagingAdapter
 
@@ -17,7 +17,10 @@ struct ZendeskMessagingMergeTests {
 
         let result = try await session.provider.login(UserIdentity(userId: "E"))
         #expect(session.names == [.usersMerged, .loginSucceeded])
-        guard case .merge(let merge) = session.recorder.events[0].payload else { Issue.record("no merge payload"); return }
+        guard case .merge(let merge) = session.recorder.events[0].payload else {
+            Issue.record("no merge payload")
+            return
+        }
         #expect(merge.from.vendorUserId == anonymous.vendorUserId)
         #expect(merge.from.isAnonymous)
         #expect(merge.into.externalId == "E")
@@ -44,7 +47,11 @@ struct ZendeskMessagingMergeTests {
 
         _ = try await session.provider.login(UserIdentity(userId: "E"))
         #expect(session.names == [.usersMerged, .loginSucceeded])
-        if case .merge(let merge) = session.recorder.events[0].payload { #expect(merge.conversationsMoved == 2) } else { Issue.record("no merge") }
+        if case .merge(let merge) = session.recorder.events[0].payload {
+            #expect(merge.conversationsMoved == 2)
+        } else {
+            Issue.record("no merge")
+        }
         let texts = try await session.provider.conversations().map { $0.messages.map(\.text) }
         #expect(texts == [["old 1"], ["old 2"], ["anon 1"], ["anon 2"]])
         #expect(await session.simulator.visibleConversationCount() == 4)

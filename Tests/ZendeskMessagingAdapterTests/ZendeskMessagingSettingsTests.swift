@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskMessagingAdapter
 
@@ -12,8 +12,9 @@ struct ZendeskMessagingSettingsTests {
     func load(_ providerYAML: String) -> Result<IdentityConfiguration, ConfigurationError> {
         let yaml = "apps:\n  demo:\n    providers:\n      - kind: zendesk-messaging\n" + providerYAML
         do throws(ConfigurationError) {
-            return .success(try ConfigurationLoader(registry: StandardProviders.registry, environment: environment)
-                .load(yaml: yaml, file: "test.yaml"))
+            return .success(
+                try ConfigurationLoader(registry: StandardProviders.registry, environment: environment)
+                    .load(yaml: yaml, file: "test.yaml"))
         } catch {
             return .failure(error)
         }
@@ -47,18 +48,19 @@ struct ZendeskMessagingSettingsTests {
 
     @Test("every setting read: active_key_id, token_lifetime, conversation_mode multi, expiry_warning_margin")
     func everySetting() throws {
-        let settings = try settings("""
-                signing_keys:
-                  - key_id: app_1
-                    secret: ${S1}
-                  - key_id: app_2
-                    secret: ${S2}
-                active_key_id: app_2
-                token_lifetime: 30m
-                conversation_mode: multi
-                expiry_warning_margin: 90s
+        let settings = try settings(
+            """
+                    signing_keys:
+                      - key_id: app_1
+                        secret: ${S1}
+                      - key_id: app_2
+                        secret: ${S2}
+                    active_key_id: app_2
+                    token_lifetime: 30m
+                    conversation_mode: multi
+                    expiry_warning_margin: 90s
 
-        """)
+            """)
         #expect(settings.activeKey.secret == Fixture.secretB)
         #expect(settings.tokenLifetime == 1_800)
         #expect(settings.conversationMode == .multi)
@@ -87,8 +89,14 @@ struct ZendeskMessagingSettingsTests {
         #expect(messages("        signing_keys:\n" + keys(1) + keys(1)).contains { $0.contains("listed twice") })
         #expect(messages("        signing_keys:\n          - secret: ${S1}\n").contains { $0.contains("key_id") })
         #expect(messages("        signing_keys:\n          - key_id: app_1\n").contains { $0.contains("secret") })
-        #expect(messages("        signing_keys:\n          - key_id: app_1\n            secret: plain-text\n").contains { $0.contains("literal secret") })
-        #expect(messages("        signing_keys:\n          - key_id: app_1\n            secret: ${S1}\n            kid: x\n").contains { $0.contains("unknown setting 'kid'") })
+        #expect(
+            messages("        signing_keys:\n          - key_id: app_1\n            secret: plain-text\n").contains {
+                $0.contains("literal secret")
+            })
+        #expect(
+            messages("        signing_keys:\n          - key_id: app_1\n            secret: ${S1}\n            kid: x\n").contains {
+                $0.contains("unknown setting 'kid'")
+            })
     }
 
     @Test("active_key_id must name a listed key")
@@ -103,16 +111,21 @@ struct ZendeskMessagingSettingsTests {
     func durations() {
         #expect(messages("        signing_keys:\n" + keys(1) + "        token_lifetime: 30s\n").contains { $0.contains("token_lifetime") })
         #expect(messages("        signing_keys:\n" + keys(1) + "        token_lifetime: 2d\n").contains { $0.contains("token_lifetime") })
-        #expect(messages("        signing_keys:\n" + keys(1) + "        expiry_warning_margin: 2h\n").contains { $0.contains("expiry_warning_margin") })
-        #expect(messages("        signing_keys:\n" + keys(1) + "        token_lifetime: 5m\n        expiry_warning_margin: 5m\n")
-            .contains { $0.contains("shorter than 'token_lifetime'") })
+        #expect(
+            messages("        signing_keys:\n" + keys(1) + "        expiry_warning_margin: 2h\n").contains {
+                $0.contains("expiry_warning_margin")
+            })
+        #expect(
+            messages("        signing_keys:\n" + keys(1) + "        token_lifetime: 5m\n        expiry_warning_margin: 5m\n")
+                .contains { $0.contains("shorter than 'token_lifetime'") })
         #expect(throws: IdentityError.self) { try Fixture.settings(lifetime: 600, margin: 600) }
         #expect(throws: IdentityError.self) { try Fixture.settings(lifetime: 100_000) }
     }
 
     @Test("conversation_mode is single or multi")
     func conversationMode() {
-        #expect(messages("        signing_keys:\n" + keys(1) + "        conversation_mode: many\n").contains { $0.contains("single, multi") })
+        #expect(
+            messages("        signing_keys:\n" + keys(1) + "        conversation_mode: many\n").contains { $0.contains("single, multi") })
     }
 
     @Test("settings never print secrets")
@@ -137,8 +150,9 @@ struct ZendeskMessagingSettingsTests {
         #expect(await vendors.simulator(app: "demo", provider: "zendesk-messaging")?.userCount() == 1)
 
         let error = syncIdentityError {
-            _ = try configuration.makeProvider(app: "demo", provider: "zendesk-messaging",
-                                               context: ProviderContext(clock: clock))
+            _ = try configuration.makeProvider(
+                app: "demo", provider: "zendesk-messaging",
+                context: ProviderContext(clock: clock))
         }
         #expect(error?.code == .configurationInvalid)
         #expect(error?.field == "port")

@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Synchronization
 import Testing
 import ZendeskMessagingAdapter
@@ -21,8 +21,9 @@ enum Fixture {
         keys: [ZendeskMessagingSigningKey] = [keyA], active: String? = nil, lifetime: Int64 = 3_600,
         mode: ZendeskMessagingConversationMode = .single, margin: Int64 = 300
     ) throws -> ZendeskMessagingSettings {
-        try ZendeskMessagingSettings(signingKeys: keys, activeKeyID: active, tokenLifetime: lifetime,
-                                     conversationMode: mode, expiryWarningMargin: margin)
+        try ZendeskMessagingSettings(
+            signingKeys: keys, activeKeyID: active, tokenLifetime: lifetime,
+            conversationMode: mode, expiryWarningMargin: margin)
     }
 
     static func issuer(_ settings: ZendeskMessagingSettings, clock: any IdentityClock) -> ZendeskMessagingIssuer {
@@ -53,8 +54,10 @@ struct Session {
     let provider: ZendeskMessagingProvider
     let recorder: EventRecorder
 
-    init(mode: ZendeskMessagingConversationMode = .single, keys: [ZendeskMessagingSigningKey] = [Fixture.keyA],
-         lifetime: Int64 = 3_600, margin: Int64 = 300) throws {
+    init(
+        mode: ZendeskMessagingConversationMode = .single, keys: [ZendeskMessagingSigningKey] = [Fixture.keyA],
+        lifetime: Int64 = 3_600, margin: Int64 = 300
+    ) throws {
         clock = ManualClock(unixSeconds: Fixture.start)
         let settings = try Fixture.settings(keys: keys, lifetime: lifetime, mode: mode, margin: margin)
         var secrets: [String: Secret] = [:]

@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskMessagingAdapter
 
@@ -12,8 +12,9 @@ struct ZendeskMessagingVendorEventTests {
 
     @Test("authenticationFailed whose message contains 'The JWT has expired' is token_expired plus a refresh request")
     func expiredEvent() throws {
-        let events = try plugin.mapVendorEvent(name: "authenticationFailed", data: ["message": "The JWT has expired"],
-                                               provider: Fixture.provider, timestamp: now)
+        let events = try plugin.mapVendorEvent(
+            name: "authenticationFailed", data: ["message": "The JWT has expired"],
+            provider: Fixture.provider, timestamp: now)
         #expect(events.map(\.name) == [.authenticationFailed, .credentialsRefreshRequested])
         #expect(events[0].error?.code == .tokenExpired)
         #expect(events[0].error?.vendorCode == "expiredJWT")
@@ -21,8 +22,9 @@ struct ZendeskMessagingVendorEventTests {
 
     @Test("authenticationFailed with another code maps by the code table; a bare 401 is token_invalid")
     func otherFailures() throws {
-        let signature = try plugin.mapVendorEvent(name: "authenticationFailed", data: ["code": "invalidSignature", "message": "bad"],
-                                                  provider: Fixture.provider, timestamp: now)
+        let signature = try plugin.mapVendorEvent(
+            name: "authenticationFailed", data: ["code": "invalidSignature", "message": "bad"],
+            provider: Fixture.provider, timestamp: now)
         #expect(signature.map(\.name) == [.authenticationFailed])
         #expect(signature[0].error?.code == .tokenInvalid)
         let bare = try plugin.mapVendorEvent(name: "authenticationFailed", data: [:], provider: Fixture.provider, timestamp: now)
@@ -34,13 +36,16 @@ struct ZendeskMessagingVendorEventTests {
 
     @Test("unreadMessageCountChanged is unread_count_received; other events pass through as vendor_event")
     func otherEvents() throws {
-        let unread = try plugin.mapVendorEvent(name: "unreadMessageCountChanged", data: ["currentUnreadCount": 3],
-                                               provider: Fixture.provider, timestamp: now)
+        let unread = try plugin.mapVendorEvent(
+            name: "unreadMessageCountChanged", data: ["currentUnreadCount": 3],
+            provider: Fixture.provider, timestamp: now)
         #expect(unread.map(\.payload) == [.unreadCount(.init(count: 3, isFromCache: false))])
         #expect(throws: IdentityError.self) {
-            try plugin.mapVendorEvent(name: "unreadMessageCountChanged", data: ["currentUnreadCount": -1], provider: Fixture.provider, timestamp: now)
+            try plugin.mapVendorEvent(
+                name: "unreadMessageCountChanged", data: ["currentUnreadCount": -1], provider: Fixture.provider, timestamp: now)
         }
-        let other = try plugin.mapVendorEvent(name: "connectionStatusChanged", data: ["status": "connected"], provider: Fixture.provider, timestamp: now)
+        let other = try plugin.mapVendorEvent(
+            name: "connectionStatusChanged", data: ["status": "connected"], provider: Fixture.provider, timestamp: now)
         #expect(other.map(\.name) == [.vendorEvent])
         #expect(other.first?.payload == .vendor(name: "connectionStatusChanged", data: ["status": "connected"]))
     }

@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import ZendeskSupportAdapter
 
 enum SupportFixture {
@@ -11,9 +11,12 @@ enum SupportFixture {
     static let otherSecret = Secret("another-support-shared-secret-0123456789")
     static let ann = UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann")
 
-    static func issuer(_ auth: ZendeskSupportAuthMode = .jwt, clock: any IdentityClock, userTokenSecret: Secret? = nil) throws -> ZendeskSupportIssuer {
+    static func issuer(_ auth: ZendeskSupportAuthMode = .jwt, clock: any IdentityClock, userTokenSecret: Secret? = nil) throws
+        -> ZendeskSupportIssuer
+    {
         try ZendeskSupportIssuer(
-            settings: ZendeskSupportSettings(auth: auth, secret: auth == .jwt ? secret : nil, userTokenSecret: userTokenSecret), clock: clock)
+            settings: ZendeskSupportSettings(auth: auth, secret: auth == .jwt ? secret : nil, userTokenSecret: userTokenSecret),
+            clock: clock)
     }
 
     /// A user token with arbitrary claims, signed with the derived user-token key.

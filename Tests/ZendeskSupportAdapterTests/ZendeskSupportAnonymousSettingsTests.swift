@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskSupportAdapter
 
@@ -18,9 +18,10 @@ struct ZendeskSupportAnonymousSettingsTests {
 
     @Test("secret, user_token_secret and user_token_lifetime with auth: anonymous are each an error at their line")
     func jwtOnlyKeysRefused() throws {
-        let error = try #require(#expect(throws: ConfigurationError.self) {
-            try load("        secret: ${ZD_SECRET}\n        user_token_secret: ${ZD_SECRET}\n        user_token_lifetime: 5m\n")
-        })
+        let error = try #require(
+            #expect(throws: ConfigurationError.self) {
+                try load("        secret: ${ZD_SECRET}\n        user_token_secret: ${ZD_SECRET}\n        user_token_lifetime: 5m\n")
+            })
         #expect(error.diagnostics.map(\.line) == [6, 7, 8])
         #expect(error.diagnostics.allSatisfy { $0.message.contains("has no effect with 'auth: anonymous'") })
     }

@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskSupportAdapter
 
@@ -24,7 +24,9 @@ struct ZendeskSupportAuditTests {
     @Test("a genuine user token with exp = Int64.min is token_expired, not a trap ('short-lived ... can tell a forged or expired token')")
     func extremeExpiredUserToken() async throws {
         let issuer = try SupportFixture.issuer(clock: clock)
-        let token = SupportFixture.userToken(["uid": "u-1", "name": "Ann", "email": "ann@example.com", "iat": .int(.min), "exp": .int(.min)])
+        let token = SupportFixture.userToken([
+            "uid": "u-1", "name": "Ann", "email": "ann@example.com", "iat": .int(.min), "exp": .int(.min),
+        ])
         let error = #expect(throws: IdentityError.self) { try issuer.exchange(userToken: token) }
         #expect(error?.code == .tokenExpired)
         #expect(error?.field == "user_token")
@@ -35,7 +37,10 @@ struct ZendeskSupportAuditTests {
     @Test("user-token claims of the wrong type (floats, strings for numbers, nested JSON) -> token_malformed")
     func hostileUserTokenClaims() throws {
         let issuer = try SupportFixture.issuer(clock: clock)
-        let base: [String: JSONValue] = ["uid": "u-1", "name": "Ann", "email": "ann@example.com", "iat": .int(SupportFixture.start), "exp": .int(SupportFixture.start + 600)]
+        let base: [String: JSONValue] = [
+            "uid": "u-1", "name": "Ann", "email": "ann@example.com", "iat": .int(SupportFixture.start),
+            "exp": .int(SupportFixture.start + 600),
+        ]
         let overrides: [[String: JSONValue]] = [
             ["exp": .double(1_767_226_200.5)], ["exp": "1767226200"], ["iat": .double(1.5)], ["iat": .null],
             ["uid": .int(1)], ["name": .object(["first": .array(["Ann"])])], ["email": .array([])],
@@ -126,7 +131,8 @@ struct ZendeskSupportAuditTests {
         #expect(await simulator.userCount() == 0)
         #expect(recorder.names == [.loginFailed, .loginFailed, .loginFailed])
         // null means absent.
-        let session = try await provider.login(credential: Credential(fields: ["anonymous": .object(["name": .null, "email": "ann@example.com"])]))
+        let session = try await provider.login(
+            credential: Credential(fields: ["anonymous": .object(["name": .null, "email": "ann@example.com"])]))
         #expect(session.user.isAnonymous)
         #expect(session.user.email == "ann@example.com")
     }

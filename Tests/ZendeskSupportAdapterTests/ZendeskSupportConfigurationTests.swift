@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import JWTKit
 import Testing
 import ZendeskSupportAdapter
@@ -17,20 +17,30 @@ struct ZendeskSupportConfigurationTests {
 
     @Test("auth: jwt with secret; user_token_lifetime defaults to 10m; user_token_secret optional")
     func jwtSettings() throws {
-        let settings = try #require(try load("        auth: jwt\n        secret: ${ZD_SECRET}\n").instance(app: "demo", provider: "zendesk-support").settings as? ZendeskSupportSettings)
+        let settings = try #require(
+            try load("        auth: jwt\n        secret: ${ZD_SECRET}\n").instance(app: "demo", provider: "zendesk-support").settings
+                as? ZendeskSupportSettings)
         #expect(settings.auth == .jwt && settings.userTokenLifetime == 600 && settings.userTokenSecret == nil)
         #expect(settings.userTokenKey == ZendeskSupportSettings.deriveUserTokenKey(from: SupportFixture.secret))
-        let custom = try #require(try load("        auth: jwt\n        secret: ${ZD_SECRET}\n        user_token_lifetime: 2m\n        user_token_secret: ${ZD_SECRET}\n")
+        let custom = try #require(
+            try load(
+                "        auth: jwt\n        secret: ${ZD_SECRET}\n        user_token_lifetime: 2m\n        user_token_secret: ${ZD_SECRET}\n"
+            )
             .instance(app: "demo", provider: "zendesk-support").settings as? ZendeskSupportSettings)
         #expect(custom.userTokenLifetime == 120 && custom.userTokenSecret == SupportFixture.secret)
     }
 
     @Test("auth is required and must be anonymous or jwt; jwt requires secret; anonymous needs none")
     func invalid() throws {
-        #expect((#expect(throws: ConfigurationError.self) { try load("        secret: ${ZD_SECRET}\n") })?.description.contains("auth") == true)
-        #expect((#expect(throws: ConfigurationError.self) { try load("        auth: sso\n") })?.description.contains("anonymous, jwt") == true)
+        #expect(
+            (#expect(throws: ConfigurationError.self) { try load("        secret: ${ZD_SECRET}\n") })?.description.contains("auth") == true)
+        #expect(
+            (#expect(throws: ConfigurationError.self) { try load("        auth: sso\n") })?.description.contains("anonymous, jwt") == true)
         #expect((#expect(throws: ConfigurationError.self) { try load("        auth: jwt\n") })?.description.contains("secret") == true)
-        #expect((#expect(throws: ConfigurationError.self) { try load("        auth: jwt\n        secret: ${ZD_SECRET}\n        user_token_lifetime: 0\n") }) != nil)
+        #expect(
+            (#expect(throws: ConfigurationError.self) {
+                try load("        auth: jwt\n        secret: ${ZD_SECRET}\n        user_token_lifetime: 0\n")
+            }) != nil)
         let anonymous = try load("        auth: anonymous\n")
         #expect((anonymous.apps.first?.providers.first?.settings as? ZendeskSupportSettings)?.auth == .anonymous)
     }
@@ -41,7 +51,8 @@ struct ZendeskSupportConfigurationTests {
         let vendors = SimulatedVendors(clock: ManualClock(unixSeconds: SupportFixture.start))
         let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-support", context: vendors.context())
         #expect(try await provider.login(SupportFixture.ann).user.externalId == "u-1")
-        let exchanger = try configuration.makeTokenExchanger(app: "demo", provider: "zendesk-support", context: IssuerContext(clock: vendors.clock))
+        let exchanger = try configuration.makeTokenExchanger(
+            app: "demo", provider: "zendesk-support", context: IssuerContext(clock: vendors.clock))
         #expect(exchanger.exchangeFormField == "user_token")
         let noPort = #expect(throws: IdentityError.self) {
             try configuration.makeProvider(app: "demo", provider: "zendesk-support", context: ProviderContext())
@@ -54,12 +65,14 @@ struct ZendeskSupportConfigurationTests {
         var iat: Int
         var name: String
         var email: String
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         var external_id: String?
         func verify(using algorithm: some JWTAlgorithm) async throws {}
     }
 
     func keys() async -> JWTKeyCollection {
-        await JWTKeyCollection().add(hmac: HMACKey(from: SupportFixture.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "k1"))
+        await JWTKeyCollection().add(
+            hmac: HMACKey(from: SupportFixture.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "k1"))
     }
 
     @Test("an exchanged JWT verifies with jwt-kit")
@@ -74,7 +87,9 @@ struct ZendeskSupportConfigurationTests {
 
     @Test("a JWT minted with jwt-kit verifies here")
     func jwtKitHere() async throws {
-        let token = try await keys().sign(SupportPayload(jti: "abc", iat: Int(SupportFixture.start), name: "Ann", email: "ann@example.com", external_id: "u-9"), kid: JWKIdentifier(string: "k1"))
+        let token = try await keys().sign(
+            SupportPayload(jti: "abc", iat: Int(SupportFixture.start), name: "Ann", email: "ann@example.com", external_id: "u-9"),
+            kid: JWKIdentifier(string: "k1"))
         let verified = try SupportFixture.issuer(clock: ManualClock(unixSeconds: SupportFixture.start)).verify(token, for: nil)
         #expect(verified.claims["external_id"] == "u-9" && verified.claims["jti"] == "abc")
     }

@@ -13,13 +13,17 @@ struct ZendeskSupportFastPathTests {
     @Test("mintJWT signs jti, iat, name, email and external_id; exchange gives the same claims apart from the random jti")
     func mintJWTClaims() throws {
         let issuer = try SupportFixture.issuer(clock: clock)
-        let contents = ZendeskSupportUserToken(userId: "u-1", name: "Ann", email: "ann@example.com", issuedAt: SupportFixture.start, expiresAt: SupportFixture.start + 600)
+        let contents = ZendeskSupportUserToken(
+            userId: "u-1", name: "Ann", email: "ann@example.com", issuedAt: SupportFixture.start, expiresAt: SupportFixture.start + 600)
         let token = try issuer.mintJWT(for: contents)
         let jwt = try HS256Signer(secret: SupportFixture.secret).verify(token)
         let jti = try jwt.requiredString("jti")
         #expect(jti.count == 36 && jti == jti.lowercased())
         #expect(jwt.claimNames == ["jti", "iat", "name", "email", "external_id"])
-        #expect(jwt.claims == ["jti": .string(jti), "iat": .int(SupportFixture.start), "name": "Ann", "email": "ann@example.com", "external_id": "u-1"])
+        #expect(
+            jwt.claims == [
+                "jti": .string(jti), "iat": .int(SupportFixture.start), "name": "Ann", "email": "ann@example.com", "external_id": "u-1",
+            ])
 
         let userToken = try #require(try issuer.issue(for: SupportFixture.ann)["user_token"])
         let exchanged = try DecodedJWT.decode(try issuer.exchange(userToken: userToken))
@@ -32,7 +36,8 @@ struct ZendeskSupportFastPathTests {
     @Test("jti is a random version 4 UUID in lowercase text (8-4-4-4-12 hex), unique per JWT")
     func jtiIsRandomUUID() throws {
         let issuer = try SupportFixture.issuer(clock: clock)
-        let contents = ZendeskSupportUserToken(userId: nil, name: "Ann", email: "ann@example.com", issuedAt: SupportFixture.start, expiresAt: SupportFixture.start + 600)
+        let contents = ZendeskSupportUserToken(
+            userId: nil, name: "Ann", email: "ann@example.com", issuedAt: SupportFixture.start, expiresAt: SupportFixture.start + 600)
         var seen = Set<String>()
         for _ in 0..<500 {
             let jti = try DecodedJWT.decode(try issuer.mintJWT(for: contents)).requiredString("jti")
@@ -52,11 +57,18 @@ struct ZendeskSupportFastPathTests {
         let issuer = try SupportFixture.issuer(clock: clock)
         let noName = ZendeskSupportUserToken(userId: "u-1", name: nil, email: "ann@example.com", issuedAt: 0, expiresAt: 1)
         let noEmail = ZendeskSupportUserToken(userId: "u-1", name: "Ann", email: nil, issuedAt: 0, expiresAt: 1)
-        do { _ = try issuer.mintJWT(for: noName); Issue.record("no name accepted") } catch { #expect(error.code == .invalidName) }
-        do { _ = try issuer.mintJWT(for: noEmail); Issue.record("no email accepted") } catch { #expect(error.code == .missingIdentifier) }
+        do {
+            _ = try issuer.mintJWT(for: noName)
+            Issue.record("no name accepted")
+        } catch { #expect(error.code == .invalidName) }
+        do {
+            _ = try issuer.mintJWT(for: noEmail)
+            Issue.record("no email accepted")
+        } catch { #expect(error.code == .missingIdentifier) }
         let anonymous = try SupportFixture.issuer(.anonymous, clock: clock)
         do {
-            _ = try anonymous.mintJWT(for: ZendeskSupportUserToken(userId: "u-1", name: "Ann", email: "ann@example.com", issuedAt: 0, expiresAt: 1))
+            _ = try anonymous.mintJWT(
+                for: ZendeskSupportUserToken(userId: "u-1", name: "Ann", email: "ann@example.com", issuedAt: 0, expiresAt: 1))
             Issue.record("anonymous mode minted a JWT")
         } catch { #expect(error.code == .configurationInvalid) }
     }
@@ -64,7 +76,10 @@ struct ZendeskSupportFastPathTests {
     @Test("verifyJWTClaims returns the typed claims of a valid JWT and agrees with verifyJWT")
     func verifyJWTClaimsTyped() throws {
         let issuer = try SupportFixture.issuer(clock: clock)
-        let token = try issuer.mintJWT(for: ZendeskSupportUserToken(userId: "u-1", name: "Ann", email: "ann@example.com", issuedAt: SupportFixture.start, expiresAt: SupportFixture.start + 600))
+        let token = try issuer.mintJWT(
+            for: ZendeskSupportUserToken(
+                userId: "u-1", name: "Ann", email: "ann@example.com", issuedAt: SupportFixture.start, expiresAt: SupportFixture.start + 600)
+        )
         let claims = try issuer.verifyJWTClaims(token)
         let full = try issuer.verifyJWT(token)
         #expect(claims.externalId == "u-1")
@@ -73,7 +88,9 @@ struct ZendeskSupportFastPathTests {
         #expect(full.claims["iat"] == .int(claims.issuedAt))
         #expect(full.claims["external_id"] == .string("u-1"))
         // A non-string external_id is not a string external id (and not an error, as in verifyJWT).
-        let numeric = HS256Signer(secret: SupportFixture.secret).sign(claims: ["jti": "j", "iat": .int(SupportFixture.start), "name": "Ann", "email": "ann@example.com", "external_id": 7])
+        let numeric = HS256Signer(secret: SupportFixture.secret).sign(claims: [
+            "jti": "j", "iat": .int(SupportFixture.start), "name": "Ann", "email": "ann@example.com", "external_id": 7,
+        ])
         #expect(try issuer.verifyJWTClaims(numeric).externalId == nil)
         #expect(try issuer.verifyJWT(numeric).claims["external_id"] == 7)
     }
@@ -82,7 +99,11 @@ struct ZendeskSupportFastPathTests {
     func verifyJWTClaimsErrors() throws {
         let issuer = try SupportFixture.issuer(clock: clock)
         let good: [String: JSONValue] = ["jti": "j-1", "iat": .int(SupportFixture.start), "name": "Ann", "email": "ann@example.com"]
-        func without(_ key: String) -> [String: JSONValue] { var c = good; c[key] = nil; return c }
+        func without(_ key: String) -> [String: JSONValue] {
+            var c = good
+            c[key] = nil
+            return c
+        }
         var badEmail = good
         badEmail["email"] = "not an email"
         let cases: [(String, IdentityError.Code)] = [

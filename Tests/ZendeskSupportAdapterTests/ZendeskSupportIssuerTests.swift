@@ -40,8 +40,11 @@ struct ZendeskSupportIssuerTests {
         #expect(credential.fields.keys.sorted() == ["user_token"])
         #expect(credential.expiresAt == Date(timeIntervalSince1970: TimeInterval(SupportFixture.start + 600)))
         let contents = try issuer.readUserToken(try #require(credential["user_token"]))
-        #expect(contents == ZendeskSupportUserToken(userId: "u-1", name: "Ann", email: "ann@example.com",
-                                                     issuedAt: SupportFixture.start, expiresAt: SupportFixture.start + 600))
+        #expect(
+            contents
+                == ZendeskSupportUserToken(
+                    userId: "u-1", name: "Ann", email: "ann@example.com",
+                    issuedAt: SupportFixture.start, expiresAt: SupportFixture.start + 600))
     }
 
     @Test("jwt mode: name and email are required (invalid_name / missing_identifier), email validated")
@@ -86,7 +89,9 @@ struct ZendeskSupportIssuerTests {
     @Test("forged user tokens -> token_invalid: other key, tampered payload, a Zendesk JWT, wrong typ")
     func forged() throws {
         let issuer = try SupportFixture.issuer(clock: clock)
-        let claims: [String: JSONValue] = ["name": "Ann", "email": "ann@example.com", "iat": .int(SupportFixture.start), "exp": .int(SupportFixture.start + 600)]
+        let claims: [String: JSONValue] = [
+            "name": "Ann", "email": "ann@example.com", "iat": .int(SupportFixture.start), "exp": .int(SupportFixture.start + 600),
+        ]
         let genuine = try #require(try issuer.issue(for: SupportFixture.ann)["user_token"])
         let parts = genuine.split(separator: ".")
         let tamperedPayload = Base64URL.encode(Array(JSONValue.object(claims.merging(["uid": "admin"]) { $1 }).jsonString.utf8))
@@ -151,7 +156,9 @@ struct ZendeskSupportIssuerTests {
         let withExplicit = try SupportFixture.issuer(clock: clock, userTokenSecret: explicit)
         let token = try #require(try withExplicit.issue(for: SupportFixture.ann)["user_token"])
         _ = try withExplicit.exchange(userToken: token)
-        #expect((#expect(throws: IdentityError.self) { try SupportFixture.issuer(clock: clock).exchange(userToken: token) })?.code == .tokenInvalid)
+        #expect(
+            (#expect(throws: IdentityError.self) { try SupportFixture.issuer(clock: clock).exchange(userToken: token) })?.code
+                == .tokenInvalid)
     }
 
     @Test("verify accepts our user tokens and Zendesk JWTs; refuses JWTs with another secret or without required claims")
@@ -164,8 +171,11 @@ struct ZendeskSupportIssuerTests {
         #expect(try issuer.verify(jwt, for: nil).claims["email"] == "ann@example.com")
         #expect(try issuer.verify(jwt, for: UserIdentity(userId: "u-1")).claims["external_id"] == "u-1")
         #expect((#expect(throws: IdentityError.self) { try issuer.verify(jwt, for: UserIdentity(userId: "u-2")) })?.field == "external_id")
-        #expect((#expect(throws: IdentityError.self) { try issuer.verify(userToken, for: UserIdentity(userId: "u-2")) })?.code == .tokenInvalid)
-        let foreign = HS256Signer(secret: SupportFixture.otherSecret).sign(claims: ["jti": "1", "iat": 1, "name": "A", "email": "a@example.com"])
+        #expect(
+            (#expect(throws: IdentityError.self) { try issuer.verify(userToken, for: UserIdentity(userId: "u-2")) })?.code == .tokenInvalid)
+        let foreign = HS256Signer(secret: SupportFixture.otherSecret).sign(claims: [
+            "jti": "1", "iat": 1, "name": "A", "email": "a@example.com",
+        ])
         #expect((#expect(throws: IdentityError.self) { try issuer.verify(foreign, for: nil) })?.code == .tokenInvalid)
         let signer = HS256Signer(secret: SupportFixture.secret)
         let cases: [([String: JSONValue], IdentityError.Code)] = [

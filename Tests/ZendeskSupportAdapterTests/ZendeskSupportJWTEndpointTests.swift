@@ -16,7 +16,8 @@ struct TokenExchangeEndpointTests {
     @Test("200 {\"jwt\": ...} for a valid user token, with other fields and a charset parameter")
     func ok() async throws {
         let (endpoint, token) = try endpoint()
-        let response = await endpoint.handle(formBody: "foo=bar&user_token=\(token)&x=", contentType: "Application/X-WWW-Form-Urlencoded; charset=UTF-8")
+        let response = await endpoint.handle(
+            formBody: "foo=bar&user_token=\(token)&x=", contentType: "Application/X-WWW-Form-Urlencoded; charset=UTF-8")
         #expect(response.status == 200)
         let jwt = try #require(response.jwt)
         #expect(try DecodedJWT.decode(jwt).claims["email"] == "ann@example.com")
@@ -62,8 +63,9 @@ struct TokenExchangeEndpointTests {
     @Test("401 for forged, expired and malformed user tokens, with the uniform error")
     func unauthorized() async throws {
         let (endpoint, token) = try endpoint()
-        let forged = SupportFixture.userToken(["name": "A", "email": "a@example.com", "iat": 1, "exp": .int(SupportFixture.start + 60)],
-                                              key: Secret("forger-key-0123456789-0123456789"))
+        let forged = SupportFixture.userToken(
+            ["name": "A", "email": "a@example.com", "iat": 1, "exp": .int(SupportFixture.start + 60)],
+            key: Secret("forger-key-0123456789-0123456789"))
         #expect(await endpoint.handle(formBody: "user_token=\(forged)", contentType: SupportFixture.form).error?.code == .tokenInvalid)
         #expect(await endpoint.handle(formBody: "user_token=garbage", contentType: SupportFixture.form).error?.code == .tokenMalformed)
         clock.advance(by: 600)

@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskSupportAdapter
 
@@ -39,7 +39,9 @@ struct ZendeskSupportProviderTests {
     @Test("a JWT identity on an anonymous app is refused, by the adapter and by Zendesk")
     func jwtOnAnonymousApp() async throws {
         let (provider, simulator, _) = try SupportFixture.provider(.anonymous, clock: clock)
-        let error = await #expect(throws: IdentityError.self) { try await provider.login(credential: Credential(fields: ["user_token": "x"])) }
+        let error = await #expect(throws: IdentityError.self) {
+            try await provider.login(credential: Credential(fields: ["user_token": "x"]))
+        }
         #expect(error?.code == .configurationInvalid && error?.vendorCode == "identity_type_mismatch")
         let vendor = await #expect(throws: IdentityError.self) { try await simulator.setIdentity(.jwt(userToken: "x")) }
         #expect(vendor?.code == .configurationInvalid)
@@ -75,11 +77,15 @@ struct ZendeskSupportProviderTests {
     @Test("the simulator rejects a JWT signed with the wrong secret and a reused jti (an adapter bug would show)")
     func simulatorChecksTheJWT() async throws {
         let simulator = ZendeskSupportSimulator(auth: .jwt, sharedSecret: SupportFixture.secret, clock: clock)
-        let wrong = HS256Signer(secret: SupportFixture.otherSecret).sign(claims: ["jti": "1", "iat": 1, "name": "A", "email": "a@example.com"])
+        let wrong = HS256Signer(secret: SupportFixture.otherSecret).sign(claims: [
+            "jti": "1", "iat": 1, "name": "A", "email": "a@example.com",
+        ])
         simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: ["jwt": .string(wrong)]) }
         let error = await #expect(throws: IdentityError.self) { try await simulator.setIdentity(.jwt(userToken: "t")) }
         #expect(error?.code == .tokenInvalid)
-        let fixed = HS256Signer(secret: SupportFixture.secret).sign(claims: ["jti": "same", "iat": 1, "name": "A", "email": "a@example.com"])
+        let fixed = HS256Signer(secret: SupportFixture.secret).sign(claims: [
+            "jti": "same", "iat": 1, "name": "A", "email": "a@example.com",
+        ])
         simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: ["jwt": .string(fixed)]) }
         _ = try await simulator.setIdentity(.jwt(userToken: "t"))
         let replay = await #expect(throws: IdentityError.self) { try await simulator.setIdentity(.jwt(userToken: "t")) }

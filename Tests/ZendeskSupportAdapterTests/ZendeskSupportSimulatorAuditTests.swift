@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 import ZendeskSupportAdapter
 
@@ -27,8 +27,14 @@ struct ZendeskSupportSimulatorAuditTests {
         ("jti number", signed("{\"jti\":7,\"iat\":\(start),\"name\":\"Ann\",\"email\":\"ann@example.com\"}"), .claimInvalid),
         ("name missing", signed("{\"jti\":\"j\",\"iat\":\(start),\"email\":\"ann@example.com\"}"), .invalidName),
         ("email missing", signed("{\"jti\":\"j\",\"iat\":\(start),\"name\":\"Ann\"}"), .missingIdentifier),
-        ("duplicate jti", signed("{\"jti\":\"a\",\"jti\":\"b\",\"iat\":\(start),\"name\":\"Ann\",\"email\":\"ann@example.com\"}"), .tokenMalformed),
-        ("nested", signed("{" + good + ",\"x\":" + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "}"), .tokenMalformed),
+        (
+            "duplicate jti", signed("{\"jti\":\"a\",\"jti\":\"b\",\"iat\":\(start),\"name\":\"Ann\",\"email\":\"ann@example.com\"}"),
+            .tokenMalformed
+        ),
+        (
+            "nested", signed("{" + good + ",\"x\":" + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "}"),
+            .tokenMalformed
+        ),
         ("other secret", signed("{" + good + "}", secret: SupportFixture.otherSecret), .tokenInvalid),
         ("alg none", "eyJhbGciOiJub25lIn0.\(Base64URL.encode(Array("{\(good)}".utf8))).", .algorithmNotAllowed),
         ("garbage", "é.ü.☃", .tokenMalformed),
@@ -38,7 +44,8 @@ struct ZendeskSupportSimulatorAuditTests {
     @Test("the simulator refuses each hostile JWT with its uniform code and creates no user", arguments: 0..<answers.count)
     func hostileAnswers(index: Int) async throws {
         let (label, jwt, code) = Self.answers[index]
-        let simulator = ZendeskSupportSimulator(auth: .jwt, sharedSecret: SupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
+        let simulator = ZendeskSupportSimulator(
+            auth: .jwt, sharedSecret: SupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
         simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: .object(["jwt": .string(jwt)])) }
         let error = await #expect(throws: IdentityError.self, "\(label)") { _ = try await simulator.setIdentity(.jwt(userToken: "t")) }
         #expect(error?.code == code, "\(label)")
@@ -49,7 +56,8 @@ struct ZendeskSupportSimulatorAuditTests {
 
     @Test("a valid JWT from the endpoint is accepted (the control case)")
     func validAnswer() async throws {
-        let simulator = ZendeskSupportSimulator(auth: .jwt, sharedSecret: SupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
+        let simulator = ZendeskSupportSimulator(
+            auth: .jwt, sharedSecret: SupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
         let jwt = Self.signed("{" + Self.good + "}")
         simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: .object(["jwt": .string(jwt)])) }
         let user = try await simulator.setIdentity(.jwt(userToken: "t"))
@@ -65,7 +73,8 @@ struct ZendeskSupportSimulatorAuditTests {
             .init(status: 200, body: .object(["jwt": .int(1)])), .init(status: 200, body: .string("jwt")),
         ]
         for response in responses {
-            let simulator = ZendeskSupportSimulator(auth: .jwt, sharedSecret: SupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
+            let simulator = ZendeskSupportSimulator(
+                auth: .jwt, sharedSecret: SupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
             simulator.registerJWTEndpoint { _, _ in response }
             let error = await #expect(throws: IdentityError.self) { _ = try await simulator.setIdentity(.jwt(userToken: "é☃ &=%")) }
             #expect(error != nil)

@@ -7,7 +7,6 @@ import ZendeskChatAdapter
 import ZendeskMessagingAdapter
 import ZendeskSupportAdapter
 
-
 /// identity-bench: the adapters' own issuing and verifying code against jwt-kit 5 and a bare one-shot HMAC-SHA256
 /// (swift-crypto `HMAC<SHA256>.authenticationCode(for:using:)`) over the same signing input.
 ///
@@ -51,13 +50,17 @@ enum Bench {
         case nil: return .full
         case "--quick" where arguments.count == 1: return .quick
         case "--profile":
-            guard arguments.count == 2 || arguments.count == 3 else { throw BenchUsageError("--profile takes an operation and an optional count") }
+            guard arguments.count == 2 || arguments.count == 3 else {
+                throw BenchUsageError("--profile takes an operation and an optional count")
+            }
             guard let operation = ProfileOperation(rawValue: arguments[1]) else {
                 let known = ProfileOperation.allCases.map(\.rawValue).joined(separator: ", ")
                 throw BenchUsageError("unknown --profile operation '\(arguments[1])'; one of: \(known)")
             }
             guard arguments.count == 3 else { return .profile(operation, count: nil) }
-            guard let count = Int(arguments[2]), count > 0 else { throw BenchUsageError("the --profile count must be a positive integer, not '\(arguments[2])'") }
+            guard let count = Int(arguments[2]), count > 0 else {
+                throw BenchUsageError("the --profile count must be a positive integer, not '\(arguments[2])'")
+            }
             return .profile(operation, count: count)
         default:
             throw BenchUsageError("unexpected arguments: \(arguments.joined(separator: " "))")
@@ -71,7 +74,12 @@ enum Bench {
         let roundSeconds = quick ? 0.03 : 0.12
         let mintCount = quick ? 1_000_000 : 10_000_000
         let pinned = pinToOneCore()
-        if case .profile = mode {} else { print("identity-bench (\(quick ? "quick" : "full") mode; \(rounds) alternating rounds of ~\(Int(roundSeconds * 1000)) ms per contender; rates per CPU second: medians; ratios: medians of same-round ratios; \(pinned))") }
+        if case .profile = mode {
+        } else {
+            print(
+                "identity-bench (\(quick ? "quick" : "full") mode; \(rounds) alternating rounds of ~\(Int(roundSeconds * 1000)) ms per contender; rates per CPU second: medians; ratios: medians of same-round ratios; \(pinned))"
+            )
+        }
 
         let now = BenchTime.now
         let name = "Zoë Example"
@@ -85,7 +93,8 @@ enum Bench {
 
         let chatSecret = Secret("zendesk-chat-shared-secret-0123456789abcdef")
         let chatIssuer = try ZendeskChatIssuer(
-            settings: ZendeskChatSettings(accountKey: Secret("zendesk-chat-account-key"), secret: chatSecret, tokenLifetime: 300), clock: clock)
+            settings: ZendeskChatSettings(accountKey: Secret("zendesk-chat-account-key"), secret: chatSecret, tokenLifetime: 300),
+            clock: clock)
         let chatValidator = ZendeskChatTokenValidator(secret: chatSecret)
         let chatKeys = await JWTKeyCollection().add(hmac: HMACKey(from: chatSecret.revealedBytes), digestAlgorithm: .sha256)
 
@@ -109,7 +118,8 @@ enum Bench {
 
         let helpshiftSecret = Secret("helpshift-app-secret-0123456789abcdefghij")
         let helpshiftIssuer = HelpshiftCredentialIssuer(
-            settings: HelpshiftSettings(identityVerification: true, secret: helpshiftSecret), provider: ProviderReference(kind: .helpshift), clock: clock)
+            settings: HelpshiftSettings(identityVerification: true, secret: helpshiftSecret), provider: ProviderReference(kind: .helpshift),
+            clock: clock)
         let helpshiftSymmetric = SymmetricKey(data: helpshiftSecret.revealedBytes)
         let helpshiftUser = UserIdentity(userId: "user-1234567890")
         let helpshiftInput = Array("user-1234567890".utf8)
@@ -131,7 +141,8 @@ enum Bench {
         let supportToken = try supportMint()
 
         let chatPayload = JWTKitChatPayload(name: name, email: email, external_id: externalID, iat: now, exp: now + 300)
-        let messagingPayload = JWTKitMessagingPayload(scope: "user", external_id: externalID, name: name, email: email, email_verified: nil, exp: now + 3600)
+        let messagingPayload = JWTKitMessagingPayload(
+            scope: "user", external_id: externalID, name: name, email: email, email_verified: nil, exp: now + 3600)
         let supportPayload = JWTKitSupportPayload(jti: uuidJTI(), iat: now, name: name, email: email, external_id: externalID)
         let kitChatToken = try await chatKeys.sign(chatPayload)
         let kitMessagingToken = try await messagingKeys.sign(messagingPayload, kid: JWKIdentifier(string: messagingKid))
@@ -148,7 +159,9 @@ enum Bench {
             print("FAIL: Helpshift userAuthToken differs from swift-crypto's HMAC")
             return
         }
-        print("cross-checks: the adapters' tokens verify with jwt-kit, jwt-kit's tokens verify with the adapters, Helpshift userAuthToken equals swift-crypto's HMAC")
+        print(
+            "cross-checks: the adapters' tokens verify with jwt-kit, jwt-kit's tokens verify with the adapters, Helpshift userAuthToken equals swift-crypto's HMAC"
+        )
 
         func signingInput(_ token: String) -> [UInt8] {
             let bytes = Array(token.utf8)
@@ -171,7 +184,9 @@ enum Bench {
             let supportPayloadPart = Array(supportToken.split(separator: ".")[1].utf8)
             let floorKey = HMACDigest.Key(secret: chatSecret)
             let floorSigner = HS256Signer(secret: chatSecret)
-            let floorPayload = Array(#"{"name":"Zoë Example","email":"zoe.example@example.com","external_id":"user-1234567890","iat":1767225600,"exp":1767225900}"#.utf8)
+            let floorPayload = Array(
+                #"{"name":"Zoë Example","email":"zoe.example@example.com","external_id":"user-1234567890","iat":1767225600,"exp":1767225900}"#
+                    .utf8)
             // One contender per operation; the switch is exhaustive, so every operation the
             // command line accepts has a body.
             let contender: Contender
@@ -185,18 +200,24 @@ enum Bench {
             case .helpshift: contender = .repeating("ours") { try helpshiftToken().utf8.count }
             case .jwtkitMint:
                 contender = .repeatingAsync("jwt-kit") {
-                    try await chatKeys.sign(JWTKitChatPayload(name: name, email: email, external_id: externalID, iat: now, exp: now + 300)).utf8.count
+                    try await chatKeys.sign(JWTKitChatPayload(name: name, email: email, external_id: externalID, iat: now, exp: now + 300))
+                        .utf8.count
                 }
             case .jwtkitVerify:
-                contender = .repeatingAsync("jwt-kit") { try await chatKeys.verify(chatToken, as: JWTKitChatPayload.self).external_id.utf8.count }
+                contender = .repeatingAsync("jwt-kit") {
+                    try await chatKeys.verify(chatToken, as: JWTKitChatPayload.self).external_id.utf8.count
+                }
             case .hmac: contender = bareHMAC(chatInput, chatSymmetric)
-            case .floorKey: contender = .repeating("ours") { chatInput.withUnsafeBytes { floorKey.withAuthenticationCode(for: $0) { Int($0[0]) } } }
+            case .floorKey:
+                contender = .repeating("ours") { chatInput.withUnsafeBytes { floorKey.withAuthenticationCode(for: $0) { Int($0[0]) } } }
             case .floorSign: contender = .repeating("ours") { floorSigner.sign(payload: floorPayload).utf8.count }
             case .floorDecode: contender = .repeating("ours") { try DecodedJWT.decode(supportToken).claimNames.count }
             case .floorBase64:
                 contender = .repeating("ours") {
                     supportPayloadPart.withUnsafeBufferPointer { part in
-                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: part.count) { Base64URL.decode(part, into: $0.baseAddress!) ?? 0 }
+                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: part.count) {
+                            Base64URL.decode(part, into: $0.baseAddress!) ?? 0
+                        }
                     }
                 }
             case .floorJSON: contender = .repeating("ours") { try JSONValue.parse(bytes: floorPayload).objectValue?.count ?? 0 }
@@ -204,7 +225,9 @@ enum Bench {
             let count = requested ?? (operation.rawValue.hasPrefix("jwtkit") ? 200_000 : 2_000_000)
             let start = cpuNanoseconds()
             sink &+= try await contender.run(count)
-            print("\(operation.rawValue): \(format(Double(count) / (Double(cpuNanoseconds() - start) / 1e9))) per CPU second (checksum \(sink & 0xFF))")
+            print(
+                "\(operation.rawValue): \(format(Double(count) / (Double(cpuNanoseconds() - start) / 1e9))) per CPU second (checksum \(sink & 0xFF))"
+            )
             return
         }
 
@@ -216,9 +239,10 @@ enum Bench {
             let contenders = [ours] + (jwtKit.map { [$0] } ?? []) + [hmac]
             let r = try await compare(contenders, rounds: rounds, roundSeconds: roundSeconds, sink: &sink)
             let h = contenders.count - 1
-            rows.append(Row(
-                operation: operation, ours: r.rates[0], jwtKit: jwtKit == nil ? nil : r.rates[1], hmac: r.rates[h],
-                vsJWTKit: jwtKit == nil ? nil : r.ratios[1], vsHMAC: r.ratios[h], targetJWTKit: targetJWTKit, targetHMAC: targetHMAC))
+            rows.append(
+                Row(
+                    operation: operation, ours: r.rates[0], jwtKit: jwtKit == nil ? nil : r.rates[1], hmac: r.rates[h],
+                    vsJWTKit: jwtKit == nil ? nil : r.ratios[1], vsHMAC: r.ratios[h], targetJWTKit: targetJWTKit, targetHMAC: targetHMAC))
         }
 
         // MARK: Zendesk Chat
@@ -239,7 +263,8 @@ enum Bench {
         try await measure(
             "messaging.mint", ours: .repeating("ours") { try messagingMint().utf8.count },
             jwtKit: .repeatingAsync("jwt-kit") {
-                let payload = JWTKitMessagingPayload(scope: "user", external_id: externalID, name: name, email: email, email_verified: nil, exp: now + 3600)
+                let payload = JWTKitMessagingPayload(
+                    scope: "user", external_id: externalID, name: name, email: email, email_verified: nil, exp: now + 3600)
                 return try await messagingKeys.sign(payload, kid: kid).utf8.count
             },
             hmac: bareHMAC(messagingInput, messagingSymmetric), targetJWTKit: 10, targetHMAC: 0.5)
@@ -271,7 +296,9 @@ enum Bench {
 
         // MARK: Report
         print("")
-        print(pad("operation", 24) + pad("ours", 11) + pad("jwt-kit", 11) + pad("bare HMAC", 11) + pad("vs jwt-kit", 12) + pad("vs HMAC", 9) + "target")
+        print(
+            pad("operation", 24) + pad("ours", 11) + pad("jwt-kit", 11) + pad("bare HMAC", 11) + pad("vs jwt-kit", 12) + pad("vs HMAC", 9)
+                + "target")
         var allMet = true
         for row in rows {
             let vsKit = row.vsJWTKit
@@ -302,7 +329,8 @@ enum Bench {
         print("")
         print(
             "memory: \(mintCount) Chat mints in \(fixed(seconds, 2)) s: RSS \(rssBefore) KiB -> \(rssAfter) KiB (\(rssAfter - rssBefore >= 0 ? "+" : "")\(rssAfter - rssBefore) KiB), "
-                + "malloc heap \(heapBefore) KiB -> \(heapAfter) KiB (\(heapAfter - heapBefore >= 0 ? "+" : "")\(heapAfter - heapBefore) KiB)")
+                + "malloc heap \(heapBefore) KiB -> \(heapAfter) KiB (\(heapAfter - heapBefore >= 0 ? "+" : "")\(heapAfter - heapBefore) KiB)"
+        )
         print("all targets: " + (allMet ? "met" : "NOT all met") + " (checksum \(sink & 0xFFFF))")
 
         let chatMint = rows[0]

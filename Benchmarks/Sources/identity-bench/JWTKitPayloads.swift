@@ -19,6 +19,7 @@ func fits(_ s: String, _ limit: Int) -> Bool { s.utf8.count <= limit || s.count 
 struct JWTKitChatPayload: JWTPayload {
     var name: String
     var email: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var external_id: String
     var iat: Int64
     var exp: Int64?
@@ -37,9 +38,11 @@ struct JWTKitChatPayload: JWTPayload {
 
 struct JWTKitMessagingPayload: JWTPayload {
     var scope: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var external_id: String
     var name: String?
     var email: String?
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var email_verified: Bool?
     var exp: Int64?
 
@@ -55,6 +58,7 @@ struct JWTKitSupportPayload: JWTPayload {
     var iat: Int64
     var name: String
     var email: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var external_id: String?
 
     func verify(using algorithm: some JWTAlgorithm) async throws {

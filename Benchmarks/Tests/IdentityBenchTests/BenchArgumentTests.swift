@@ -1,5 +1,6 @@
-@testable import identity_bench
 import Testing
+
+@testable import identity_bench
 
 @Suite("identity-bench command line")
 struct BenchArgumentTests {
@@ -14,21 +15,23 @@ struct BenchArgumentTests {
         }
     }
 
-    @Test("anything else is a usage error that says what is wrong", arguments: [
-        (["--quik"], "unexpected arguments: --quik"),
-        (["--quick", "--profile"], "unexpected arguments: --quick --profile"),
-        (["--profile"], "--profile takes an operation and an optional count"),
-        (["--profile", "chat.mint", "10", "extra"], "--profile takes an operation and an optional count"),
-        (["--profile", "chat.mint", "-5"], "the --profile count must be a positive integer, not '-5'"),
-        (["--profile", "chat.mint", "0"], "the --profile count must be a positive integer, not '0'"),
-        (["--profile", "chat.mint", "many"], "the --profile count must be a positive integer, not 'many'"),
-        (
-            ["--profile", "chat.mnit"],
-            "unknown --profile operation 'chat.mnit'; one of: chat.mint, chat.verify, messaging.mint, messaging.verify, "
-                + "support.mint, support.verify, helpshift, jwtkit.mint, jwtkit.verify, hmac, floor.key, floor.sign, "
-                + "floor.decode, floor.b64, floor.json"
-        ),
-    ])
+    @Test(
+        "anything else is a usage error that says what is wrong",
+        arguments: [
+            (["--quik"], "unexpected arguments: --quik"),
+            (["--quick", "--profile"], "unexpected arguments: --quick --profile"),
+            (["--profile"], "--profile takes an operation and an optional count"),
+            (["--profile", "chat.mint", "10", "extra"], "--profile takes an operation and an optional count"),
+            (["--profile", "chat.mint", "-5"], "the --profile count must be a positive integer, not '-5'"),
+            (["--profile", "chat.mint", "0"], "the --profile count must be a positive integer, not '0'"),
+            (["--profile", "chat.mint", "many"], "the --profile count must be a positive integer, not 'many'"),
+            (
+                ["--profile", "chat.mnit"],
+                "unknown --profile operation 'chat.mnit'; one of: chat.mint, chat.verify, messaging.mint, messaging.verify, "
+                    + "support.mint, support.verify, helpshift, jwtkit.mint, jwtkit.verify, hmac, floor.key, floor.sign, "
+                    + "floor.decode, floor.b64, floor.json"
+            ),
+        ])
     func usageErrors(_ arguments: [String], _ message: String) {
         #expect(throws: BenchUsageError.self) { try Bench.mode(arguments) }
         do {

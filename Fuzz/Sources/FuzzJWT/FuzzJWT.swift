@@ -31,7 +31,9 @@ public func fuzzJWT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         require(false, "a token signed here does not verify")
         return 0
     }
-    require(JSONValue.object(verified.claims).numbersNormalized == JSONValue.object(claims).numbersNormalized, "the verified claims differ from the signed ones")
+    require(
+        JSONValue.object(verified.claims).numbersNormalized == JSONValue.object(claims).numbersNormalized,
+        "the verified claims differ from the signed ones")
     // Tampered: one character replaced, at a place and by a character the input chooses.
     var tampered = Array(token.utf8)
     let position = Int(bytes.first ?? 0) * 7919 % tampered.count

@@ -4,6 +4,7 @@
     import Darwin
 #endif
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// libFuzzer's entry point for a program with its own `main` (`-sanitize=fuzzer` links libFuzzer).
 @_silgen_name("LLVMFuzzerRunDriver")
 private func LLVMFuzzerRunDriver(

@@ -1,5 +1,5 @@
-public import IdentityBridge
 import Foundation
+public import IdentityBridge
 
 extension HelpshiftCredentialIssuer {
     private func requireSigner() throws(IdentityError) -> HS256Signer {
@@ -81,26 +81,38 @@ extension HelpshiftCredentialIssuer {
     func parseIdentities(_ value: JSONValue?) throws(IdentityError) -> [HelpshiftIdentity] {
         let vendor = HelpshiftLoginFailureReason.identitiesDataInvalid.rawValue
         func bad(_ field: String, _ message: String) -> IdentityError {
-            IdentityError(.claimInvalid, field: field, vendorCode: vendor, message: message,
-                          recovery: "Write each identity as {\"identifier\": string, \"value\": string, \"metadata\": {string: string}}.",
-                          provider: provider)
+            IdentityError(
+                .claimInvalid, field: field, vendorCode: vendor, message: message,
+                recovery: "Write each identity as {\"identifier\": string, \"value\": string, \"metadata\": {string: string}}.",
+                provider: provider)
         }
         guard let value else {
-            throw IdentityError(.claimMissing, field: "identities", vendorCode: vendor, message: "The JWT has no \"identities\" claim.",
-                                recovery: "Add the \"identities\" array.", provider: provider)
+            throw IdentityError(
+                .claimMissing, field: "identities", vendorCode: vendor, message: "The JWT has no \"identities\" claim.",
+                recovery: "Add the \"identities\" array.", provider: provider)
         }
-        guard let array = value.arrayValue else { throw bad("identities", "\"identities\" is \(value.typeNameWithArticle); it must be an array.") }
+        guard let array = value.arrayValue else {
+            throw bad("identities", "\"identities\" is \(value.typeNameWithArticle); it must be an array.")
+        }
         var result: [HelpshiftIdentity] = []
         for (index, element) in array.enumerated() {
             let path = "identities[\(index)]"
-            guard let object = element.objectValue else { throw bad(path, "\(path) is \(element.typeNameWithArticle); it must be an object.") }
-            guard let identifier = object["identifier"]?.stringValue else { throw bad("\(path).identifier", "\(path).identifier must be a string.") }
+            guard let object = element.objectValue else {
+                throw bad(path, "\(path) is \(element.typeNameWithArticle); it must be an object.")
+            }
+            guard let identifier = object["identifier"]?.stringValue else {
+                throw bad("\(path).identifier", "\(path).identifier must be a string.")
+            }
             guard let text = object["value"]?.stringValue else { throw bad("\(path).value", "\(path).value must be a string.") }
             var metadata: [String: String] = [:]
             if let meta = object["metadata"], !meta.isNull {
-                guard let entries = meta.objectValue else { throw bad("\(path).metadata", "\(path).metadata must be an object of strings.") }
+                guard let entries = meta.objectValue else {
+                    throw bad("\(path).metadata", "\(path).metadata must be an object of strings.")
+                }
                 for (key, item) in entries {
-                    guard let string = item.stringValue else { throw bad("\(path).metadata.\(key)", "\(path).metadata.\(key) must be a string.") }
+                    guard let string = item.stringValue else {
+                        throw bad("\(path).metadata.\(key)", "\(path).metadata.\(key) must be a string.")
+                    }
                     metadata[key] = string
                 }
             }

@@ -1,5 +1,5 @@
-public import IdentityBridge
 import Foundation
+public import IdentityBridge
 
 /// Issues and verifies Helpshift credentials: the login dictionary with its `userAuthToken`
 /// (HMAC-SHA256 digest) and, with the Identity System on, the identities JWT.

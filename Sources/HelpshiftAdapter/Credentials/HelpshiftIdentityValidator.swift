@@ -55,7 +55,8 @@ public enum HelpshiftIdentityValidator {
         if identities.count > HelpshiftLimits.collectionMaxCount {
             throw IdentityError(
                 .limitExceeded, field: "identities", vendorCode: HelpshiftLoginFailureReason.identitiesSizeLimitExceeded.rawValue,
-                message: "The identities JWT has \(identities.count) identities; Helpshift allows at most \(HelpshiftLimits.collectionMaxCount).",
+                message:
+                    "The identities JWT has \(identities.count) identities; Helpshift allows at most \(HelpshiftLimits.collectionMaxCount).",
                 recovery: HelpshiftLoginFailureReason.identitiesSizeLimitExceeded.recovery, provider: provider)
         }
         let found = problems(identities)

@@ -1,5 +1,5 @@
-public import IdentityBridge
 import Foundation
+public import IdentityBridge
 
 /// The per-key error reasons in the data of IdentitiesDataInvalid, the attribute validation
 /// failures and the sync failures (helpshift-events.txt), each with its uniform code.
@@ -45,14 +45,20 @@ public enum HelpshiftDataErrorReason: String, Sendable, CaseIterable {
         case .keyLengthLimitExceeded: "Ensure key length is within permissible limit (\(HelpshiftLimits.keyMaxLength) characters)."
         case .valueLengthLimitExceeded: "Ensure value length is within permissible limit."
         case .emptyData: "Ensure key or value is a valid non-empty value."
-        case .metadataCountLimitExceeded: "Ensure total number of entries in metadata dictionary for this identity is within permissible limit (\(HelpshiftLimits.collectionMaxCount))."
-        case .metadataKeyLengthLimitExceeded: "Ensure metadata key length is within permissible limit (\(HelpshiftLimits.keyMaxLength) characters)."
-        case .metadataValueLengthLimitExceeded: "Ensure metadata value length is within permissible limit (\(HelpshiftLimits.identityValueMaxLength) characters)."
+        case .metadataCountLimitExceeded:
+            "Ensure total number of entries in metadata dictionary for this identity is within permissible limit (\(HelpshiftLimits.collectionMaxCount))."
+        case .metadataKeyLengthLimitExceeded:
+            "Ensure metadata key length is within permissible limit (\(HelpshiftLimits.keyMaxLength) characters)."
+        case .metadataValueLengthLimitExceeded:
+            "Ensure metadata value length is within permissible limit (\(HelpshiftLimits.identityValueMaxLength) characters)."
         case .metadataEmptyKeyOrValue: "Ensure metadata key or value is a valid non-empty value."
-        case .countLimitExceeded: "Reduce the number of entries in the collection for specified key (at most \(HelpshiftLimits.collectionMaxCount))."
-        case .invalidValueType: "Ensure value is one of the supported types - String, Bool, Number, String array or a String - String dictionary."
+        case .countLimitExceeded:
+            "Reduce the number of entries in the collection for specified key (at most \(HelpshiftLimits.collectionMaxCount))."
+        case .invalidValueType:
+            "Ensure value is one of the supported types - String, Bool, Number, String array or a String - String dictionary."
         case .invalidData: "Check the key and value and retry the sync."
-        case .unknownKey: "Use one of the documented master attribute keys: \(HelpshiftAttributeValidator.masterKeys.joined(separator: ", "))."
+        case .unknownKey:
+            "Use one of the documented master attribute keys: \(HelpshiftAttributeValidator.masterKeys.joined(separator: ", "))."
         }
     }
 

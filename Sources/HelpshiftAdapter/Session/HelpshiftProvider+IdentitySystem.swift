@@ -61,8 +61,9 @@ extension HelpshiftProvider {
         state.withLock { $0.lastUnreadCount = nil }
         await port.requestUnreadMessageCount(fromServer: fromServer)
         guard let count = state.withLock({ $0.lastUnreadCount }) else {
-            throw IdentityError(.unknown, message: "Helpshift did not report the unread message count.",
-                                recovery: "Retry later.", provider: reference)
+            throw IdentityError(
+                .unknown, message: "Helpshift did not report the unread message count.",
+                recovery: "Retry later.", provider: reference)
         }
         return count
     }

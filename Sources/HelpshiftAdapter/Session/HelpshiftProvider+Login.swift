@@ -30,7 +30,8 @@ extension HelpshiftProvider {
         for (key, value) in credential.fields where !withheld.contains(key) {
             guard let text = value.stringValue else {
                 throw IdentityError(
-                    .invalidValueType, field: key, message: "Login dictionary value \"\(key)\" is \(value.typeNameWithArticle); Helpshift takes strings only.",
+                    .invalidValueType, field: key,
+                    message: "Login dictionary value \"\(key)\" is \(value.typeNameWithArticle); Helpshift takes strings only.",
                     recovery: "Pass \(key) as a string.", provider: reference)
             }
             userData[key] = text
@@ -53,7 +54,8 @@ extension HelpshiftProvider {
                 _ = try helpshiftIssuer.identifiers(of: UserIdentity(userId: newId, email: newEmail))
                 error = IdentityError(
                     .invalidIdentifier, field: "userId", message: "Helpshift refused the identifiers.",
-                    recovery: "Check userId and userEmail against Helpshift's rules (no spaces at the ends, a valid email).", provider: reference)
+                    recovery: "Check userId and userEmail against Helpshift's rules (no spaces at the ends, a valid email).",
+                    provider: reference)
             } catch let specific { error = specific }
             error.message += " Helpshift's login returned false and the SDK continued with an anonymous user."
             emit(.loginFailed, .failure(error))
@@ -125,7 +127,7 @@ extension HelpshiftProvider {
             return nil
         } catch {
             guard error.vendorCode == HelpshiftLoginFailureReason.identityTokenInvalid.rawValue,
-                  error.code == .tokenExpired || error.code == .tokenNotYetValid || (error.code == .claimInvalid && error.field == "iat")
+                error.code == .tokenExpired || error.code == .tokenNotYetValid || (error.code == .claimInvalid && error.field == "iat")
             else { return nil }
             var refined = error.attributed(to: reference)
             refined.message = "Helpshift refused the Identity System login: IdentityTokenInvalid. " + refined.message
@@ -168,8 +170,10 @@ extension HelpshiftProvider {
         switch result {
         case .failure(let reason, let errors):
             let known = HelpshiftLoginFailureReason(vendorName: reason)
-            var error = known?.error(errors: errors, provider: reference)
-                ?? IdentityError(.unknown, vendorCode: reason, message: "Helpshift refused the Identity System login: \(reason).", provider: reference)
+            var error =
+                known?.error(errors: errors, provider: reference)
+                ?? IdentityError(
+                    .unknown, vendorCode: reason, message: "Helpshift refused the Identity System login: \(reason).", provider: reference)
             if known == .identityTokenInvalid, let refined = identityTokenInvalidReason(jwt) { error = refined }
             if known == .identitiesDataInvalid { error = identitiesDataInvalidReason(jwt, errors: errors) ?? error }
             emit(.loginFailed, .failure(error))

@@ -91,8 +91,11 @@ public final class HelpshiftProvider: IdentityProvider {
             case .unreadCount(let count): state.lastUnreadCount = count
             case .failure(let error) where event.name != .sessionExpired: state.failures.append(error)
             case .fields(let fields) where event.name == .attributesRejected:
-                state.failures.append(Self.error(from: fields["error"]) ?? IdentityError(
-                    .unknown, message: "Helpshift refused the data.", recovery: "Check the data against the documented limits and retry."))
+                state.failures.append(
+                    Self.error(from: fields["error"])
+                        ?? IdentityError(
+                            .unknown, message: "Helpshift refused the data.",
+                            recovery: "Check the data against the documented limits and retry."))
             default: break
             }
             if event.name == .sessionExpired { state.sessionExpired = true }
@@ -193,7 +196,8 @@ public final class HelpshiftProvider: IdentityProvider {
         }
         guard let flag = value.boolValue else {
             throw IdentityError(
-                .invalidValueType, field: key, message: "clear_anonymous_user_on_login is \(value.typeNameWithArticle); it must be true or false.",
+                .invalidValueType, field: key,
+                message: "clear_anonymous_user_on_login is \(value.typeNameWithArticle); it must be true or false.",
                 recovery: "Pass true or false.", provider: reference)
         }
         state.withLock { state in

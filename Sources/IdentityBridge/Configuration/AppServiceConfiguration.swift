@@ -99,7 +99,9 @@ public enum ConfigByteSize {
         let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count <= 12, let value = Int(digits) else { return nil }
         let unit = trimmed.dropFirst(digits.count).trimmingCharacters(in: .whitespaces).lowercased()
-        let multipliers: [String: Int] = ["": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1_048_576, "mb": 1_048_576, "mib": 1_048_576]
+        let multipliers: [String: Int] = [
+            "": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1_048_576, "mb": 1_048_576, "mib": 1_048_576,
+        ]
         guard let multiplier = multipliers[unit] else { return nil }
         let (product, overflow) = value.multipliedReportingOverflow(by: multiplier)
         return overflow ? nil : product

@@ -40,7 +40,9 @@ package enum BoundedYAML {
 
     /// `data` as text: at most ``maxFileSize`` bytes of UTF-8 without NUL bytes.
     package static func text(_ data: Data, file: String, what: String) throws(ConfigurationError) -> String {
-        guard data.count <= maxFileSize else { throw fail("\(what) is \(data.count) bytes; the limit is \(maxFileSize) bytes.", file: file) }
+        guard data.count <= maxFileSize else {
+            throw fail("\(what) is \(data.count) bytes; the limit is \(maxFileSize) bytes.", file: file)
+        }
         if data.contains(0) { throw fail("\(what) is a binary file (it contains NUL bytes), not YAML.", file: file) }
         guard let text = String(data: data, encoding: .utf8) else { throw fail("\(what) is not valid UTF-8 text.", file: file) }
         return text

@@ -23,9 +23,10 @@ extension ConfigEnvironment {
             hash = hash &* 0x0000_0100_0000_01b3
         }
         let hex = String(hash, radix: 16)
-        let readable = String(name.unicodeScalars.prefix(64).map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? Character(scalar) : "_"
-        })
+        let readable = String(
+            name.unicodeScalars.prefix(64).map { scalar -> Character in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? Character(scalar) : "_"
+            })
         let padding = String(repeating: "_", count: max(0, 10 - readable.count))
         return "identity_placeholder_" + String(repeating: "0", count: 16 - hex.count) + hex + "_" + readable + padding
     }

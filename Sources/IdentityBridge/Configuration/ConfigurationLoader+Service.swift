@@ -28,7 +28,8 @@ extension SessionTokenConfiguration {
         if let file {
             let keys = (try? JSONValue.parse(file.contents))?["keys"]
             if keys?.arrayValue == nil {
-                reader.error("keys_file '\(file.path.prefix(200))' of \(reader.subject) is not a JWK Set ({\"keys\": [...]}).", at: "keys_file")
+                reader.error(
+                    "keys_file '\(file.path.prefix(200))' of \(reader.subject) is not a JWK Set ({\"keys\": [...]}).", at: "keys_file")
             }
         }
         let hs256 = reader.secrets("hs256_secrets", maxCount: maxHS256Secrets) ?? []

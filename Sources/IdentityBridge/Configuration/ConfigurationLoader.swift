@@ -27,7 +27,8 @@ public struct ConfigurationLoader: Sendable {
 
     /// Creates a loader.
     public init(
-        registry: ProviderRegistry, environment: ConfigEnvironment = .process, logger: Logger = Logger(label: "IdentityBridge.configuration")
+        registry: ProviderRegistry, environment: ConfigEnvironment = .process,
+        logger: Logger = Logger(label: "IdentityBridge.configuration")
     ) {
         self.registry = registry
         self.environment = environment
@@ -91,7 +92,9 @@ public struct ConfigurationLoader: Sendable {
             if !seen.insert(name).inserted { collector.report("duplicate key \(ConfigDiagnostic.quoted(name)) in \(what).", at: key.mark) }
             if allowExtensions, name.hasPrefix("x-") { continue }
             if !allowed.isEmpty, !allowed.contains(name) {
-                collector.report("unknown key \(ConfigDiagnostic.quoted(name)) in \(what) (known: \(allowed.sorted().joined(separator: ", "))).", at: key.mark)
+                collector.report(
+                    "unknown key \(ConfigDiagnostic.quoted(name)) in \(what) (known: \(allowed.sorted().joined(separator: ", "))).",
+                    at: key.mark)
             }
         }
     }
@@ -104,7 +107,8 @@ public struct ConfigurationLoader: Sendable {
         checkKeys(root, allowed: ["apps", "version"], what: "the configuration", collector: collector, allowExtensions: true)
         if let version = root["version"], version.int != 1 {
             collector.report(
-                "unsupported configuration version \(ConfigDiagnostic.quoted(version.string ?? version.typeName)); the only version is 1.", at: version.mark)
+                "unsupported configuration version \(ConfigDiagnostic.quoted(version.string ?? version.typeName)); the only version is 1.",
+                at: version.mark)
         }
         guard let appsNode = root["apps"] else {
             collector.report("configuration has no 'apps:' mapping.", at: root.mark)
@@ -149,12 +153,14 @@ public struct ConfigurationLoader: Sendable {
         for (index, element) in sequence.enumerated() {
             let path = "apps.\(name).providers[\(index)]"
             guard element.mapping != nil else {
-                collector.report("provider \(index + 1) of app \(ConfigDiagnostic.quoted(name)) must be a mapping with 'kind:'.", at: element.mark)
+                collector.report(
+                    "provider \(index + 1) of app \(ConfigDiagnostic.quoted(name)) must be a mapping with 'kind:'.", at: element.mark)
                 continue
             }
             checkKeys(element, allowed: [], what: "provider \(index + 1) of app \(ConfigDiagnostic.quoted(name))", collector: collector)
             guard let kindNode = element["kind"] else {
-                collector.report("provider \(index + 1) of app \(ConfigDiagnostic.quoted(name)) has no 'kind' (\(knownKinds)).", at: element.mark)
+                collector.report(
+                    "provider \(index + 1) of app \(ConfigDiagnostic.quoted(name)) has no 'kind' (\(knownKinds)).", at: element.mark)
                 continue
             }
             guard case .scalar = kindNode, let kindText = kindNode.string, !kindText.isEmpty else {

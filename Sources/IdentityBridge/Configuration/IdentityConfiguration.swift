@@ -94,4 +94,3 @@ public struct AppConfiguration: Sendable {
         self.service = service
     }
 }
-

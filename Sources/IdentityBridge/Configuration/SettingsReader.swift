@@ -211,13 +211,17 @@ public final class SettingsReader {
                 let contents = try environment.readFile(resolved)
                 let trimmed = contents.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !trimmed.isEmpty else {
-                    collector.report("secret file \(ConfigDiagnostic.quoted(path, limit: ConfigDiagnostic.maxQuotedPathCharacters)) for \(describe(key)) is empty.", at: file.mark)
+                    collector.report(
+                        "secret file \(ConfigDiagnostic.quoted(path, limit: ConfigDiagnostic.maxQuotedPathCharacters)) for \(describe(key)) is empty.",
+                        at: file.mark)
                     return nil
                 }
                 return Secret(trimmed)
             } catch {
                 let reason = (error as? SecretFileError).map { ": \($0.description)" } ?? ""
-                collector.report("cannot read secret file \(ConfigDiagnostic.quoted(path, limit: ConfigDiagnostic.maxQuotedPathCharacters)) for \(describe(key))\(reason).", at: file.mark)
+                collector.report(
+                    "cannot read secret file \(ConfigDiagnostic.quoted(path, limit: ConfigDiagnostic.maxQuotedPathCharacters)) for \(describe(key))\(reason).",
+                    at: file.mark)
                 return nil
             }
         }
@@ -347,7 +351,8 @@ public final class SettingsReader {
     public func bool(_ key: String, default defaultValue: Bool) -> Bool {
         guard let node = value(key) else { return defaultValue }
         guard case .scalar = node, let bool = node.bool, ["true", "false"].contains(node.string?.lowercased() ?? "") else {
-            collector.report("\(describe(key)) must be true or false, not \(ConfigDiagnostic.quoted(node.string ?? node.typeName)).", at: node.mark)
+            collector.report(
+                "\(describe(key)) must be true or false, not \(ConfigDiagnostic.quoted(node.string ?? node.typeName)).", at: node.mark)
             return defaultValue
         }
         return bool
@@ -357,7 +362,8 @@ public final class SettingsReader {
     public func int(_ key: String, default defaultValue: Int, range: ClosedRange<Int>) -> Int {
         guard let node = value(key) else { return defaultValue }
         guard case .scalar = node, let int = node.int else {
-            collector.report("\(describe(key)) must be an integer, not \(ConfigDiagnostic.quoted(node.string ?? node.typeName)).", at: node.mark)
+            collector.report(
+                "\(describe(key)) must be an integer, not \(ConfigDiagnostic.quoted(node.string ?? node.typeName)).", at: node.mark)
             return defaultValue
         }
         guard range.contains(int) else {
@@ -372,13 +378,16 @@ public final class SettingsReader {
         guard let node = value(key) else { return defaultValue }
         guard let text = scalarText(key, node) else { return defaultValue }
         guard let duration = ConfigDuration.parse(text) else {
-            collector.report("\(describe(key)) must be a duration such as 300, 90s, 5m or 1h, not \(ConfigDiagnostic.quoted(text)).", at: node.mark)
+            collector.report(
+                "\(describe(key)) must be a duration such as 300, 90s, 5m or 1h, not \(ConfigDiagnostic.quoted(text)).", at: node.mark)
             return defaultValue
         }
         guard range.contains(duration.seconds) else {
             let low = ConfigDuration(seconds: range.lowerBound).description
             let high = ConfigDuration(seconds: range.upperBound).description
-            collector.report("\(describe(key)) is \(ConfigDiagnostic.quoted(text)) (\(duration.seconds)s); it must be between \(low) and \(high).", at: node.mark)
+            collector.report(
+                "\(describe(key)) is \(ConfigDiagnostic.quoted(text)) (\(duration.seconds)s); it must be between \(low) and \(high).",
+                at: node.mark)
             return defaultValue
         }
         return duration.seconds
@@ -396,7 +405,9 @@ public final class SettingsReader {
         }
         guard let text = scalarText(key, node) else { return nil }
         guard choices.contains(text) else {
-            collector.report("\(describe(key)) is \(ConfigDiagnostic.quoted(text)); it must be one of: \(choices.joined(separator: ", ")).", at: node.mark)
+            collector.report(
+                "\(describe(key)) is \(ConfigDiagnostic.quoted(text)); it must be one of: \(choices.joined(separator: ", ")).",
+                at: node.mark)
             return nil
         }
         return text

@@ -184,7 +184,11 @@ public enum Base64URL {
         guard let count = decodedCount(buffer.count) else { return nil }
         var ok = true
         let out = [UInt8](unsafeUninitializedCapacity: count) { destination, initialized in
-            guard let base = destination.baseAddress else { initialized = 0; ok = count == 0; return }
+            guard let base = destination.baseAddress else {
+                initialized = 0
+                ok = count == 0
+                return
+            }
             if let written = decode(buffer, into: base) {
                 initialized = written
             } else {
@@ -249,13 +253,16 @@ public enum Base64URL {
             var invalid: UInt8 = 0
             let rest = count - i
             if rest == 2 {
-                let a = table[Int(input[i])], b = table[Int(input[i + 1])]
+                let a = table[Int(input[i])]
+                let b = table[Int(input[i + 1])]
                 invalid |= (a | b) & 0x80
                 if b & 0x0F != 0 { return nil }  // non-zero trailing bits
                 destination[o] = a << 2 | b >> 4
                 o += 1
             } else if rest == 3 {
-                let a = table[Int(input[i])], b = table[Int(input[i + 1])], c = table[Int(input[i + 2])]
+                let a = table[Int(input[i])]
+                let b = table[Int(input[i + 1])]
+                let c = table[Int(input[i + 2])]
                 invalid |= (a | b | c) & 0x80
                 if c & 0x03 != 0 { return nil }  // non-zero trailing bits
                 destination[o] = a << 2 | b >> 4

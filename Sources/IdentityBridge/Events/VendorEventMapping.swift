@@ -7,5 +7,6 @@ public import Foundation
 /// malformed data throws a specific ``IdentityError``.
 public protocol VendorEventMapping: Sendable {
     /// The uniform events for one vendor event.
-    func mapVendorEvent(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError) -> [IdentityEvent]
+    func mapVendorEvent(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError)
+        -> [IdentityEvent]
 }

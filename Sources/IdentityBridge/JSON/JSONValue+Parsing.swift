@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Why a JSON text could not be parsed.
@@ -130,7 +130,10 @@ struct JSONByteParser {
     mutating func parseObjectMembers(depth: Int) throws(JSONParseError) -> [String: JSONValue] {
         index += 1
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return [:] }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return [:]
+        }
         var object = [String: JSONValue](minimumCapacity: 8)
         while true {
             skipWhitespace()
@@ -147,8 +150,14 @@ struct JSONByteParser {
             }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return object }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return object
+            }
             throw error("expected ',' or '}'")
         }
     }
@@ -158,7 +167,10 @@ struct JSONByteParser {
     mutating func parseMemberList(depth: Int) throws(JSONParseError) -> [JSONMember] {
         index += 1
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return [] }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return []
+        }
         var members: [JSONMember] = []
         members.reserveCapacity(8)
         var seen: Set<String>? = nil
@@ -184,7 +196,10 @@ struct JSONByteParser {
                 allKnown = false
                 if seen == nil {
                     let length = key.utf8.count
-                    for member in members where member.key.utf8.count == length && member.key == key { duplicate = true; break }
+                    for member in members where member.key.utf8.count == length && member.key == key {
+                        duplicate = true
+                        break
+                    }
                     if members.count == 16 { seen = Set(members.map(\.key)) }
                 }
                 if var set = seen {
@@ -197,8 +212,14 @@ struct JSONByteParser {
             members.append(JSONMember(key: key, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return members }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return members
+            }
             throw error("expected ',' or '}'")
         }
     }
@@ -247,7 +268,10 @@ struct JSONByteParser {
                 var collision = false
                 for key in keys {
                     let slot = Self.slot(low: key.low, high: key.high, length: key.length, multiplier: multiplier)
-                    if slots[slot].length >= 0 { collision = true; break }
+                    if slots[slot].length >= 0 {
+                        collision = true
+                        break
+                    }
                     slots[slot] = key
                 }
                 if !collision { break }
@@ -320,7 +344,10 @@ struct JSONByteParser {
             // Known names are plain ASCII without escapes, at most 15 bytes.
             while end < bytes.count, end - start <= 15 {
                 let c = bytes[end]
-                if c == UInt8(ascii: "\"") { length = end - start; break }
+                if c == UInt8(ascii: "\"") {
+                    length = end - start
+                    break
+                }
                 if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
                 let j = end - start
                 if j < 8 { low |= UInt64(c) << UInt64(8 * j) } else if j < 15 { high |= UInt64(c) << UInt64(8 * (j - 8)) }
@@ -341,14 +368,23 @@ struct JSONByteParser {
         index += 1
         var array: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(array) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(array)
+        }
         while true {
             skipWhitespace()
             array.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(array) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(array)
+            }
             throw error("expected ',' or ']'")
         }
     }
@@ -395,13 +431,19 @@ struct JSONByteParser {
             if c == UInt8(ascii: "\"") {
                 let run = UnsafeBufferPointer(rebasing: bytes[start..<scan])
                 // ASCII needs no validation; anything else must be well-formed UTF-8 (String(decoding:) would repair it).
-                if seen >= 0x80, !Self.isValidUTF8(run) { index = start; throw error("invalid UTF-8 in string") }
+                if seen >= 0x80, !Self.isValidUTF8(run) {
+                    index = start
+                    throw error("invalid UTF-8 in string")
+                }
                 index = scan + 1
                 return String(decoding: run, as: UTF8.self)
             }
             seen |= c
             if c == UInt8(ascii: "\\") { break }
-            if c < 0x20 { index = scan; throw error("control character in string") }
+            if c < 0x20 {
+                index = scan
+                throw error("control character in string")
+            }
             scan += 1
         }
         var out: [UInt8] = []
@@ -415,7 +457,10 @@ struct JSONByteParser {
                 break
             }
             if c < 0x20 { throw error("control character in string") }
-            if c != UInt8(ascii: "\\") { index += 1; continue }
+            if c != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
             out.append(contentsOf: bytes[runStart..<index])
             index += 1
             guard index < bytes.count else { throw error("unterminated escape") }
@@ -462,10 +507,16 @@ struct JSONByteParser {
         while i < count {
             if i + 8 <= count {
                 let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
             }
             let b0 = base[i]
-            if b0 < 0x80 { i += 1; continue }
+            if b0 < 0x80 {
+                i += 1
+                continue
+            }
             func continuation(_ k: Int) -> Bool { i + k < count && base[i + k] & 0xC0 == 0x80 }
             switch b0 {
             case 0xC2...0xDF:
@@ -523,7 +574,10 @@ struct JSONByteParser {
         if isIntegral, index - start <= 19 {
             var negative = false
             var i = start
-            if bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+            if bytes[i] == UInt8(ascii: "-") {
+                negative = true
+                i += 1
+            }
             var magnitude: UInt64 = 0
             while i < index {
                 magnitude = magnitude &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))

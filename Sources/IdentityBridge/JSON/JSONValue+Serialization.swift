@@ -15,8 +15,11 @@ extension JSONValue {
         case .int(let i): JSONValue.writeInteger(i, into: &out)
         case .double(let d):
             if d.isFinite {
-                if d == d.rounded(), abs(d) < 1e15 { out.append(contentsOf: String(Int64(d)).utf8) }
-                else { out.append(contentsOf: "\(d)".utf8) }
+                if d == d.rounded(), abs(d) < 1e15 {
+                    out.append(contentsOf: String(Int64(d)).utf8)
+                } else {
+                    out.append(contentsOf: "\(d)".utf8)
+                }
             } else {
                 out.append(contentsOf: "null".utf8)
             }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A compact JWT split and decoded, not yet verified.
@@ -115,7 +115,8 @@ public struct DecodedJWT: Sendable {
             return nil
         }
         guard !bytes.isEmpty else {
-            return fail(IdentityError(.tokenMissing, field: "jwt", message: "No JWT was given.", recovery: "Pass the JWT issued by your backend."))
+            return fail(
+                IdentityError(.tokenMissing, field: "jwt", message: "No JWT was given.", recovery: "Pass the JWT issued by your backend."))
         }
         guard bytes.count <= maxLength else {
             return fail(malformed("The JWT is \(bytes.count) bytes long, over the \(maxLength)-byte limit."))
@@ -196,10 +197,11 @@ public struct DecodedJWT: Sendable {
     public func requireHS256(vendorCode: String? = nil) throws(IdentityError) {
         guard algorithm == "HS256" else {
             // The alg is attacker-chosen: shown JSON-escaped (no raw control characters) and shortened.
-            let shown = algorithm.map { alg in
-                let text = JSONValue.string(alg).jsonString
-                return text.count <= 40 ? text : text.prefix(39) + "…\""
-            } ?? "no alg"
+            let shown =
+                algorithm.map { alg in
+                    let text = JSONValue.string(alg).jsonString
+                    return text.count <= 40 ? text : text.prefix(39) + "…\""
+                } ?? "no alg"
             throw IdentityError(
                 .algorithmNotAllowed, field: "alg", vendorCode: vendorCode,
                 message: "The JWT header has \(shown); only HS256 is accepted.",

@@ -43,8 +43,14 @@ public struct HS256Signer: Sendable {
         var header = JWTClaimsWriter(capacity: 64)
         var members = [JSONMember(key: "alg", value: "HS256")]
         header.add("alg", "HS256")
-        if let type { header.add("typ", type); members.append(JSONMember(key: "typ", value: .string(type))) }
-        if let keyID { header.add("kid", keyID); members.append(JSONMember(key: "kid", value: .string(keyID))) }
+        if let type {
+            header.add("typ", type)
+            members.append(JSONMember(key: "typ", value: .string(type)))
+        }
+        if let keyID {
+            header.add("kid", keyID)
+            members.append(JSONMember(key: "kid", value: .string(keyID)))
+        }
         var encoded: [UInt8] = []
         Base64URL.encode(header.finish(), into: &encoded)
         storage = Storage(keyID: keyID, key: HMACDigest.Key(secret: secret), encodedHeader: encoded, headerMembers: members)
@@ -119,7 +125,9 @@ public struct HS256Signer: Sendable {
     /// pass over the token. Throws `token_missing` / `token_malformed` for structure,
     /// `algorithm_not_allowed` for another `alg`, `token_invalid` for a wrong signature.
     /// Claims (expiry, vendor rules) are left to the caller.
-    public func verify(_ token: String, maxLength: Int = DecodedJWT.defaultMaxLength, vendorCode: String? = nil) throws(IdentityError) -> DecodedJWT {
+    public func verify(_ token: String, maxLength: Int = DecodedJWT.defaultMaxLength, vendorCode: String? = nil) throws(IdentityError)
+        -> DecodedJWT
+    {
         let decoded = try DecodedJWT.decode(token, maxLength: maxLength, knownHeader: (encodedHeader, headerMembers))
         try decoded.requireHS256(vendorCode: vendorCode)
         guard decoded.verifySignature(with: self) else { throw Self.signatureMismatch(vendorCode) }

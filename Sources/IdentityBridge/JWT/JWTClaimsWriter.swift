@@ -69,9 +69,11 @@ public struct JWTClaimsWriter {
     private mutating func write(upTo worst: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         if heap == nil, count + worst <= Self.inlineCapacity {
             let start = count
-            count = start + withUnsafeMutableBytes(of: &inline) { storage in
-                body(storage.baseAddress!.assumingMemoryBound(to: UInt8.self) + start)
-            }
+            count =
+                start
+                + withUnsafeMutableBytes(of: &inline) { storage in
+                    body(storage.baseAddress!.assumingMemoryBound(to: UInt8.self) + start)
+                }
             return
         }
         spill(adding: worst)

@@ -115,9 +115,11 @@ public struct TokenExchangeEndpoint: Sendable {
                 let user: UserIdentity
                 do throws(IdentityError) { user = try await resolve(token) } catch {
                     // Whatever the resolver threw, the caller's token was refused.
-                    throw error.code.httpStatus == 401 ? error : IdentityError(
-                        .tokenInvalid, field: exchanger.exchangeFormField, message: error.message, recovery: error.recovery,
-                        provider: error.provider)
+                    throw error.code.httpStatus == 401
+                        ? error
+                        : IdentityError(
+                            .tokenInvalid, field: exchanger.exchangeFormField, message: error.message, recovery: error.recovery,
+                            provider: error.provider)
                 }
                 jwt = try exchanger.exchange(user: user)
             }

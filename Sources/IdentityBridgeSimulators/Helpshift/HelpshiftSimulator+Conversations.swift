@@ -41,14 +41,17 @@ extension HelpshiftSimulator {
             }
             return .sent(issueId: conversation.issueId, publishId: conversation.publishId)
         }
-        let conversation = Conversation(issueId: "issue-\(nextIssue)", publishId: "\(1000 + nextIssue)", isOpen: true, messages: [text], unread: 0)
+        let conversation = Conversation(
+            issueId: "issue-\(nextIssue)", publishId: "\(1000 + nextIssue)", isOpen: true, messages: [text], unread: 0)
         nextIssue += 1
         users[index].conversations.append(conversation)
         send("conversationStart", ["message": .string(text)])
         send("messageAdd", ["type": "text", "body": .string(text)])
-        send("conversationStatus", [
-            "latestIssueId": .string(conversation.issueId), "latestIssuePublishId": .string(conversation.publishId), "open": true,
-        ])
+        send(
+            "conversationStatus",
+            [
+                "latestIssueId": .string(conversation.issueId), "latestIssuePublishId": .string(conversation.publishId), "open": true,
+            ])
         return .sent(issueId: conversation.issueId, publishId: conversation.publishId)
     }
 

@@ -19,7 +19,7 @@ extension HelpshiftSimulator {
     /// Parses and checks an identities JWT as Helpshift's backend does.
     func checkIdentityToken(_ jwt: String, forLogin: Bool) -> Result<[Identity], TokenProblem> {
         guard let secret = configuration.identitySecret, let token = SimulatedJWT(jwt), token.isHS256,
-              token.isSigned(with: secret.revealedBytes)
+            token.isSigned(with: secret.revealedBytes)
         else { return .failure(.tokenInvalid) }
         let claims = token.claims
         // "Issued At Timestamp or "iat" is a mandatory key in the JWT payload".
@@ -81,7 +81,9 @@ extension HelpshiftSimulator {
             return .failure(reason: reason, errors: [:])
         }
         guard configuration.identityFeatureEnabled else { return .failure(reason: "IdentityFeatureNotEnabled", errors: [:]) }
-        guard config.count <= HelpshiftLimits.collectionMaxCount else { return .failure(reason: "LoginConfigSizeLimitExceeded", errors: [:]) }
+        guard config.count <= HelpshiftLimits.collectionMaxCount else {
+            return .failure(reason: "LoginConfigSizeLimitExceeded", errors: [:])
+        }
         for value in config.values {
             switch value {
             case .string, .int, .double, .bool: continue

@@ -26,7 +26,9 @@ extension HelpshiftSimulator {
         let local = email[..<at]
         let domain = email[email.index(after: at)...]
         guard !local.isEmpty, !email.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" }) else { return false }
-        guard let dot = domain.lastIndex(of: "."), dot != domain.startIndex, domain.index(after: dot) != domain.endIndex else { return false }
+        guard let dot = domain.lastIndex(of: "."), dot != domain.startIndex, domain.index(after: dot) != domain.endIndex else {
+            return false
+        }
         return !domain.contains("..") && !domain.hasPrefix(".")
     }
 
@@ -140,7 +142,9 @@ extension HelpshiftSimulator {
             privacyLeaks.append(contentsOf: ["userEmail", "userName"].filter { userData[$0] != nil })
         }
         let email = configuration.fullPrivacy ? nil : Self.present(userData["userEmail"])
-        let name = configuration.fullPrivacy ? nil : Self.present(userData["userName"]).map { String($0.prefix(HelpshiftLimits.userNameMaxLength)) }
+        let name =
+            configuration.fullPrivacy
+            ? nil : Self.present(userData["userName"]).map { String($0.prefix(HelpshiftLimits.userNameMaxLength)) }
         let token = Self.present(userData["userAuthToken"])
         var valid = userId != nil || email != nil
         if let userId, Self.hasOuterSpaces(userId) || userId.count > HelpshiftLimits.userIdMaxLength { valid = false }

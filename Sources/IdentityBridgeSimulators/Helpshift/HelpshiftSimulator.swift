@@ -159,7 +159,9 @@ public actor HelpshiftSimulator: HelpshiftSDKPort, VendorSimulator {
     /// Whether an anonymous user is stored on the device.
     public func hasAnonymousUser() -> Bool { anonymousLocalId != nil }
     /// The identities stored for the user with `userId`.
-    public func identities(ofUserId userId: String) -> [String: String] { users.first { Self.sameUserId($0.userId, userId) }?.identities ?? [:] }
+    public func identities(ofUserId userId: String) -> [String: String] {
+        users.first { Self.sameUserId($0.userId, userId) }?.identities ?? [:]
+    }
     /// The app attributes stored for the current user.
     public func appAttributes() -> [String: JSONValue] { currentIndex.map { users[$0].appAttributes } ?? [:] }
     /// The master attributes stored for the current user.

@@ -11,8 +11,11 @@ struct ChatJWTClaims {
 extension ZendeskChatSimulator {
     /// The Chat backend's JWT checks, written from the specification with swift-crypto and the
     /// core's JSON parser (not the adapter's verifier).
-    static func check(_ jwt: String, secret: [UInt8], now: Int64, bound: String?) -> Result<ChatJWTClaims, ZendeskChatAuthenticationFailure> {
-        func refuse(_ reason: ZendeskChatFailureReason, _ detail: String, field: String? = nil) -> Result<ChatJWTClaims, ZendeskChatAuthenticationFailure> {
+    static func check(_ jwt: String, secret: [UInt8], now: Int64, bound: String?) -> Result<ChatJWTClaims, ZendeskChatAuthenticationFailure>
+    {
+        func refuse(_ reason: ZendeskChatFailureReason, _ detail: String, field: String? = nil) -> Result<
+            ChatJWTClaims, ZendeskChatAuthenticationFailure
+        > {
             .failure(ZendeskChatAuthenticationFailure(reason: reason, detail: detail, field: field))
         }
         if jwt.isEmpty { return refuse(.tokenUnavailable, "getToken gave an empty token.") }
@@ -28,8 +31,12 @@ extension ZendeskChatSimulator {
         guard case .string(let email)? = payload["email"], looksLikeEmail(email) else {
             return refuse(.emailInvalid, "The email claim is missing or not an address.")
         }
-        guard let externalValue = payload["external_id"] else { return refuse(.claimMissing, "external_id is missing.", field: "external_id") }
-        guard case .string(let externalId) = externalValue else { return refuse(.claimInvalid, "external_id is not a string.", field: "external_id") }
+        guard let externalValue = payload["external_id"] else {
+            return refuse(.claimMissing, "external_id is missing.", field: "external_id")
+        }
+        guard case .string(let externalId) = externalValue else {
+            return refuse(.claimInvalid, "external_id is not a string.", field: "external_id")
+        }
         guard let iatValue = payload["iat"] else { return refuse(.claimMissing, "iat is missing.", field: "iat") }
         guard case .int(let iat) = iatValue else { return refuse(.claimInvalid, "iat is not an integer.", field: "iat") }
         var exp: Int64?

@@ -1,7 +1,7 @@
 public import IdentityBridge
 public import IdentityBridgeTesting
-public import ZendeskChatAdapter
 import Synchronization
+public import ZendeskChatAdapter
 
 /// An independent in-memory model of the Zendesk Chat backend, written from the Chat SDK
 /// authentication specification: account key, JWT checks (its own HMAC and JSON code),
@@ -168,15 +168,19 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
                 state.visitors[id] = VisitorRecord()
                 state.sessions[device] = Session(visitorId: id)
             }
-            guard var session = state.sessions[device] else { return ZendeskChatConnection(visitor: ZendeskChatVisitor(visitorId: "", isAuthenticated: false)) }
+            guard var session = state.sessions[device] else {
+                return ZendeskChatConnection(visitor: ZendeskChatVisitor(visitorId: "", isAuthenticated: false))
+            }
             let wasAuthenticated = session.authenticated
             var failure: ZendeskChatAuthenticationFailure?
             var accepted: ChatJWTClaims?
             if let jwt {
                 if state.sdkAccountKeys[device] != state.accountKey || state.accountKey.isEmpty {
-                    failure = ZendeskChatAuthenticationFailure(reason: .accountKeyInvalid, detail: "The account key given to Chat.initialize is not this account's.")
+                    failure = ZendeskChatAuthenticationFailure(
+                        reason: .accountKeyInvalid, detail: "The account key given to Chat.initialize is not this account's.")
                 } else {
-                    switch Self.check(jwt, secret: state.sharedSecret, now: now, bound: state.visitors[session.visitorId]?.boundExternalId) {
+                    switch Self.check(jwt, secret: state.sharedSecret, now: now, bound: state.visitors[session.visitorId]?.boundExternalId)
+                    {
                     case .success(let claims): accepted = claims
                     case .failure(let refused): failure = refused
                     }
@@ -213,7 +217,8 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
                     state.conversations[index].ended = true
                     result.endedConversationId = state.conversations[index].id
                     let id = state.nextId("chat")
-                    state.conversations.append(Conversation(id: id, visitorId: session.visitorId, authenticated: false, messages: [], ended: false))
+                    state.conversations.append(
+                        Conversation(id: id, visitorId: session.visitorId, authenticated: false, messages: [], ended: false))
                     session.conversation = state.conversations.count - 1
                     result.startedConversationId = id
                 }
@@ -233,7 +238,8 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
                 return ZendeskChatMessageResult(conversationId: state.conversations[index].id, startedConversation: false)
             }
             let id = state.nextId("chat")
-            state.conversations.append(Conversation(id: id, visitorId: session.visitorId, authenticated: session.authenticated, messages: [text], ended: false))
+            state.conversations.append(
+                Conversation(id: id, visitorId: session.visitorId, authenticated: session.authenticated, messages: [text], ended: false))
             session.conversation = state.conversations.count - 1
             state.sessions[device] = session
             return ZendeskChatMessageResult(conversationId: id, startedConversation: true)

@@ -25,8 +25,9 @@ extension ZendeskMessagingSimulator {
     }
 
     static var expired: ZendeskMessagingSDKError {
-        ZendeskMessagingSDKError(code: ZendeskMessagingVendorCode.expiredJWT, message: ZendeskMessagingVendorCode.expiredJWTMessage,
-                                 httpStatus: 401, field: "exp")
+        ZendeskMessagingSDKError(
+            code: ZendeskMessagingVendorCode.expiredJWT, message: ZendeskMessagingVendorCode.expiredJWTMessage,
+            httpStatus: 401, field: "exp")
     }
 
     /// Runs `body` for the active user; failures are also reported on the event channel.
@@ -55,7 +56,9 @@ extension ZendeskMessagingSimulator {
     public func startConversation() async throws(ZendeskMessagingSDKError) -> ZendeskMessagingConversation {
         try withActiveUser(create: true) { id, state in
             let userId = id ?? ""
-            if conversationMode == .single, let existing = state.users[userId]?.conversationIds.first, let conversation = state.conversations[existing] {
+            if conversationMode == .single, let existing = state.users[userId]?.conversationIds.first,
+                let conversation = state.conversations[existing]
+            {
                 return conversation
             }
             return newConversation(for: userId, state: &state)
@@ -70,14 +73,19 @@ extension ZendeskMessagingSimulator {
     }
 
     /// Sends `text` as the current user (creating an anonymous user and a conversation if needed).
-    public func sendMessage(_ text: String, conversationId: String?) async throws(ZendeskMessagingSDKError) -> ZendeskMessagingMessageReceipt {
+    public func sendMessage(_ text: String, conversationId: String?) async throws(ZendeskMessagingSDKError)
+        -> ZendeskMessagingMessageReceipt
+    {
         let outcome: Result<ZendeskMessagingMessageReceipt, ZendeskMessagingSDKError> = try withActiveUser(create: true) { id, state in
             let userId = id ?? ""
             let owned = state.users[userId]?.conversationIds ?? []
             let target: String
             if let conversationId {
                 guard owned.contains(conversationId) else {
-                    return .failure(ZendeskMessagingSDKError(code: ZendeskMessagingVendorCode.conversationNotFound, message: "No conversation \(conversationId) for this user.", httpStatus: 404))
+                    return .failure(
+                        ZendeskMessagingSDKError(
+                            code: ZendeskMessagingVendorCode.conversationNotFound,
+                            message: "No conversation \(conversationId) for this user.", httpStatus: 404))
                 }
                 target = conversationId
             } else if let latest = owned.last {

@@ -11,8 +11,9 @@ extension ZendeskMessagingSimulator {
             if state.users[id] == nil { state.users[id] = UserRecord(id: id, externalId: externalId, name: name) }
             state.userIdsByExternalId[externalId] = id
             for messages in conversations {
-                let conversation = ZendeskMessagingConversation(id: state.makeID("conversation"),
-                                                                messages: messages.map { .init(author: "user", text: $0) })
+                let conversation = ZendeskMessagingConversation(
+                    id: state.makeID("conversation"),
+                    messages: messages.map { .init(author: "user", text: $0) })
                 state.conversations[conversation.id] = conversation
                 state.users[id]?.conversationIds.append(conversation.id)
             }
@@ -35,7 +36,8 @@ extension ZendeskMessagingSimulator {
             guard let target = state.users[id]?.conversationIds.last else { return false }
             state.conversations[target]?.messages.append(.init(author: "agent", text: text))
             guard state.pushSubscribed, case .authenticated(let current, let exp) = state.session, current == id,
-                  exp.map({ now < $0 }) ?? true else { return false }
+                exp.map({ now < $0 }) ?? true
+            else { return false }
             state.notifications[id, default: []].append(text)
             return true
         }

@@ -29,7 +29,10 @@ struct SimulatedMessagingJWT {
             return .failure(reject(ZendeskMessagingVendorCode.invalidJWT, "The JWT typ must be JWT.", field: "typ"))
         }
         guard let kid = header["kid"]?.stringValue, let secret = keys[kid] else {
-            return .failure(reject(ZendeskMessagingVendorCode.unknownSigningKey, "The JWT kid does not match a signing key of this account.", field: "kid"))
+            return .failure(
+                reject(
+                    ZendeskMessagingVendorCode.unknownSigningKey, "The JWT kid does not match a signing key of this account.", field: "kid")
+            )
         }
         guard jwt.isSigned(with: secret.revealedBytes) else {
             return .failure(reject(ZendeskMessagingVendorCode.invalidSignature, "The JWT signature is invalid.", field: "signature"))
@@ -44,11 +47,15 @@ struct SimulatedMessagingJWT {
         switch claims["external_id"] {
         case nil: return .failure(reject(ZendeskMessagingVendorCode.missingClaim, "The JWT has no external_id.", field: "external_id"))
         case .string(let value)? where !value.isEmpty: externalId = value
-        default: return .failure(reject(ZendeskMessagingVendorCode.invalidClaim, "The JWT external_id must be a non-empty string.", field: "external_id"))
+        default:
+            return .failure(
+                reject(ZendeskMessagingVendorCode.invalidClaim, "The JWT external_id must be a non-empty string.", field: "external_id"))
         }
         guard externalId.count <= ZendeskMessagingLimits.externalIdMaxLength else {
-            return .failure(reject(ZendeskMessagingVendorCode.externalIdTooLong,
-                                   "The external_id is longer than \(ZendeskMessagingLimits.externalIdMaxLength) characters.", field: "external_id"))
+            return .failure(
+                reject(
+                    ZendeskMessagingVendorCode.externalIdTooLong,
+                    "The external_id is longer than \(ZendeskMessagingLimits.externalIdMaxLength) characters.", field: "external_id"))
         }
         var result = SimulatedMessagingJWT(externalId: externalId)
         for field in ["name", "email"] {
@@ -60,7 +67,9 @@ struct SimulatedMessagingJWT {
         }
         switch claims["email_verified"] {
         case nil, .null?, .bool?: break
-        default: return .failure(reject(ZendeskMessagingVendorCode.invalidClaim, "The JWT email_verified must be a boolean.", field: "email_verified"))
+        default:
+            return .failure(
+                reject(ZendeskMessagingVendorCode.invalidClaim, "The JWT email_verified must be a boolean.", field: "email_verified"))
         }
         // "exp | Integer | No": optional, but when present an integer (null is not one).
         switch claims["exp"] {
@@ -70,7 +79,9 @@ struct SimulatedMessagingJWT {
                 return .failure(reject(ZendeskMessagingVendorCode.expiredJWT, ZendeskMessagingVendorCode.expiredJWTMessage, field: "exp"))
             }
             result.exp = exp
-        default: return .failure(reject(ZendeskMessagingVendorCode.invalidClaim, "The JWT exp must be an integer timestamp in seconds.", field: "exp"))
+        default:
+            return .failure(
+                reject(ZendeskMessagingVendorCode.invalidClaim, "The JWT exp must be an integer timestamp in seconds.", field: "exp"))
         }
         return .success(result)
     }

@@ -10,7 +10,8 @@ extension ZendeskMessagingSimulator {
             switch SimulatedMessagingJWT.check(jwt, keys: state.keys, now: now) {
             case .failure(let error):
                 // The SDK falls back to an unauthenticated user.
-                if case .anonymous = state.session {} else {
+                if case .anonymous = state.session {
+                } else {
                     state.session = .none
                     state.pushSubscribed = false
                 }
@@ -39,8 +40,10 @@ extension ZendeskMessagingSimulator {
                     let moved = merge(anonymous: anonymousId, into: existing, state: &state)
                     anonymous.conversationIds = []
                     if let into = state.users[existing] {
-                        events.append(.usersMerged(from: snapshot(anonymous, authenticated: false),
-                                                   into: snapshot(into, authenticated: true), conversationsMoved: moved))
+                        events.append(
+                            .usersMerged(
+                                from: snapshot(anonymous, authenticated: false),
+                                into: snapshot(into, authenticated: true), conversationsMoved: moved))
                     }
                 }
                 state.users[anonymousId] = nil

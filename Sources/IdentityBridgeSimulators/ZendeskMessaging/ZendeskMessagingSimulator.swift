@@ -1,7 +1,7 @@
 public import IdentityBridge
 public import IdentityBridgeTesting
-public import ZendeskMessagingAdapter
 import Synchronization
+public import ZendeskMessagingAdapter
 
 /// An in-memory model of the Zendesk Messaging SDK and server, written from the specification.
 ///
@@ -82,7 +82,8 @@ public final class ZendeskMessagingSimulator: VendorSimulator, ZendeskMessagingS
     }
 
     func snapshot(_ record: UserRecord, authenticated: Bool) -> ZendeskMessagingUser {
-        ZendeskMessagingUser(id: record.id, externalId: record.externalId, name: record.name, email: record.email, isAuthenticated: authenticated)
+        ZendeskMessagingUser(
+            id: record.id, externalId: record.externalId, name: record.name, email: record.email, isAuthenticated: authenticated)
     }
 
     // MARK: VendorSimulator

@@ -1,8 +1,8 @@
+import Crypto
 public import IdentityBridge
 public import IdentityBridgeTesting
-public import ZendeskSupportAdapter
-import Crypto
 import Synchronization
+public import ZendeskSupportAdapter
 
 /// An independent in-memory model of Zendesk Support's side of the SDK identity flow, written
 /// from the specification: it enforces the admin setting (anonymous or JWT), POSTs the user
@@ -94,14 +94,16 @@ public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPo
     private func mismatch(_ used: String) -> IdentityError {
         IdentityError(
             .configurationInvalid, field: "identity", vendorCode: "identity_type_mismatch",
-            message: "Zendesk refused the \(used) identity: the Mobile SDK admin page selects \(auth == .jwt ? "JWT" : "anonymous") authentication.",
+            message:
+                "Zendesk refused the \(used) identity: the Mobile SDK admin page selects \(auth == .jwt ? "JWT" : "anonymous") authentication.",
             recovery: "Create the identity type the Zendesk Support admin selects.")
     }
 
     private func authenticate(userToken: String) async throws(IdentityError) -> ProviderUser {
         guard let endpoint = state.withLock({ $0.endpoint }) else {
-            throw IdentityError(.configurationInvalid, message: "No JWT endpoint is configured for this Zendesk account.",
-                                recovery: "Register the JWT endpoint (the provider does this when it is built).")
+            throw IdentityError(
+                .configurationInvalid, message: "No JWT endpoint is configured for this Zendesk account.",
+                recovery: "Register the JWT endpoint (the provider does this when it is built).")
         }
         let body = "user_token=" + Self.formEncode(userToken)
         state.withLock { $0.endpointCalls.append(body) }
@@ -109,28 +111,33 @@ public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPo
         guard response.status == 200 else {
             let code = response.body["error"]?["code"]?.stringValue.map(IdentityError.Code.init(rawValue:)) ?? .tokenInvalid
             let detail = response.body["error"]?["message"]?.stringValue ?? "no detail"
-            throw IdentityError(code, field: "user_token", vendorCode: "jwt_endpoint_\(response.status)",
-                                message: "The JWT endpoint answered HTTP \(response.status): \(detail)",
-                                recovery: "Set a fresh JWT identity with a valid user token.")
+            throw IdentityError(
+                code, field: "user_token", vendorCode: "jwt_endpoint_\(response.status)",
+                message: "The JWT endpoint answered HTTP \(response.status): \(detail)",
+                recovery: "Set a fresh JWT identity with a valid user token.")
         }
         guard let jwt = response.body["jwt"]?.stringValue else {
-            throw IdentityError(.tokenMalformed, field: "jwt", vendorCode: "jwt_endpoint_body",
-                                message: "The JWT endpoint's answer has no \"jwt\" string.", recovery: "Answer {\"jwt\": \"...\"}.")
+            throw IdentityError(
+                .tokenMalformed, field: "jwt", vendorCode: "jwt_endpoint_body",
+                message: "The JWT endpoint's answer has no \"jwt\" string.", recovery: "Answer {\"jwt\": \"...\"}.")
         }
         let claims = try verify(jwt)
         return try state.withLock { state throws(IdentityError) in
             guard case .string(let jti)? = claims["jti"], state.seenJTIs.insert(jti).inserted else {
-                throw IdentityError(.tokenInvalid, field: "jti", vendorCode: "jti_reused",
-                                    message: "Zendesk has already seen this JWT's jti.", recovery: "Issue a new jti for every JWT.")
+                throw IdentityError(
+                    .tokenInvalid, field: "jti", vendorCode: "jti_reused",
+                    message: "Zendesk has already seen this JWT's jti.", recovery: "Issue a new jti for every JWT.")
             }
             let name = claims["name"]?.stringValue
             let email = claims["email"]?.stringValue
             let externalId = claims["external_id"]?.stringValue
             let key = externalId.map { "external:" + $0 } ?? "email:" + (email ?? "").lowercased()
-            var user = state.users[key] ?? {
-                state.counter += 1
-                return User(id: "zd-user-\(state.counter)", externalId: externalId, anonymous: false)
-            }()
+            var user =
+                state.users[key]
+                ?? {
+                    state.counter += 1
+                    return User(id: "zd-user-\(state.counter)", externalId: externalId, anonymous: false)
+                }()
             user.name = name
             user.email = email
             state.users[key] = user
@@ -142,8 +149,9 @@ public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPo
     /// Zendesk's check of the JWT: three parts, HS256, HMAC with the shared secret, `jti`, `iat`, `name`, `email`.
     func verify(_ jwt: String) throws(IdentityError) -> [String: JSONValue] {
         func refuse(_ code: IdentityError.Code, _ field: String, _ message: String) -> IdentityError {
-            IdentityError(code, field: field, vendorCode: "jwt_rejected", message: "Zendesk rejected the JWT: \(message)",
-                          recovery: "Fix the JWT endpoint's token.")
+            IdentityError(
+                code, field: field, vendorCode: "jwt_rejected", message: "Zendesk rejected the JWT: \(message)",
+                recovery: "Fix the JWT endpoint's token.")
         }
         guard let token = SimulatedJWT(jwt) else { throw refuse(.tokenMalformed, "jwt", "not a compact JWT.") }
         let claims = token.claims
@@ -167,7 +175,7 @@ public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPo
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = Array("0123456789ABCDEF".unicodeScalars)
@@ -202,7 +210,8 @@ public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPo
     public func currentUser() async -> ProviderUser? { state.withLock { $0.current.map(Self.providerUser) } }
 
     static func providerUser(_ user: User) -> ProviderUser {
-        ProviderUser(vendorUserId: user.id, externalId: user.externalId, email: user.email, name: user.name,
-                     isAnonymous: user.anonymous, isAuthenticated: !user.anonymous)
+        ProviderUser(
+            vendorUserId: user.id, externalId: user.externalId, email: user.email, name: user.name,
+            isAnonymous: user.anonymous, isAuthenticated: !user.anonymous)
     }
 }

@@ -72,7 +72,9 @@ extension ParseContext {
         guard let text = string(node, what: "an event name") else { return nil }
         let name = IdentityEvent.Name(rawValue: text)
         guard IdentityEvent.Name.all.contains(name) else {
-            report("unknown event \(ConfigDiagnostic.quoted(text)) (uniform events: \(IdentityEvent.Name.all.map(\.rawValue).joined(separator: ", "))).", at: node)
+            report(
+                "unknown event \(ConfigDiagnostic.quoted(text)) (uniform events: \(IdentityEvent.Name.all.map(\.rawValue).joined(separator: ", "))).",
+                at: node)
             return nil
         }
         return name
@@ -83,7 +85,8 @@ extension ParseContext {
         let code = IdentityError.Code(rawValue: text)
         guard IdentityError.Code.all.contains(code) else {
             report(
-                "unknown error code \(ConfigDiagnostic.quoted(text)) (uniform codes: \(IdentityError.Code.all.map(\.rawValue).joined(separator: ", "))).", at: node
+                "unknown error code \(ConfigDiagnostic.quoted(text)) (uniform codes: \(IdentityError.Code.all.map(\.rawValue).joined(separator: ", "))).",
+                at: node
             )
             return nil
         }

@@ -74,7 +74,9 @@ extension ParseContext {
             return nil
         }
         guard let keyword = keyNode.string, ScenarioParser.stepKeywords.contains(keyword) else {
-            report("unknown step \(ConfigDiagnostic.quoted(keyNode.string ?? "?")) at step \(number) (known: \(ParserKeywords.steps)).", at: keyNode)
+            report(
+                "unknown step \(ConfigDiagnostic.quoted(keyNode.string ?? "?")) at step \(number) (known: \(ParserKeywords.steps)).",
+                at: keyNode)
             return nil
         }
         let action: ScenarioAction?

@@ -49,7 +49,7 @@ public enum ZendeskChatFailureReason: String, CaseIterable, Hashable, Sendable {
         case .externalIdChanged: .externalUserIdHasChanged
         case .tokenExpired: .tokenHasExpired
         case .tokenUnavailable, .tokenMalformed, .algorithmNotAllowed, .claimMissing, .claimInvalid,
-             .externalIdInvalid, .externalIdTooLong, .issuedInFuture, .lifetimeTooLong:
+            .externalIdInvalid, .externalIdTooLong, .issuedInFuture, .lifetimeTooLong:
             .invalidAccessToken
         }
     }
@@ -113,7 +113,9 @@ public enum ZendeskChatFailureReason: String, CaseIterable, Hashable, Sendable {
 
     /// The uniform error for a failure of this check, with `message` describing the instance.
     public func error(_ message: String, field: String? = nil, provider: ProviderReference? = nil) -> IdentityError {
-        IdentityError(uniformCode, field: field ?? self.field, vendorCode: vendorError.rawValue, message: message, recovery: recovery, provider: provider)
+        IdentityError(
+            uniformCode, field: field ?? self.field, vendorCode: vendorError.rawValue, message: message, recovery: recovery,
+            provider: provider)
     }
 }
 

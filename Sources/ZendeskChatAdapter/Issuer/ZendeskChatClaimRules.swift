@@ -17,7 +17,9 @@ enum ZendeskChatClaimRules {
 
     /// `email`: `local@domain.tld`, one `@`, no whitespace, at most 254 characters.
     static func checkEmail(_ email: String) -> (ZendeskChatFailureReason, String)? {
-        guard isValidEmail(email) else { return (.emailInvalid, "\(JSONValue.string(String(email.prefix(80))).jsonString) is not a valid email address.") }
+        guard isValidEmail(email) else {
+            return (.emailInvalid, "\(JSONValue.string(String(email.prefix(80))).jsonString) is not a valid email address.")
+        }
         return nil
     }
 
@@ -45,7 +47,10 @@ enum ZendeskChatClaimRules {
         if id.isEmpty { return (.externalIdInvalid, "The external_id is empty.") }
         // At most as many characters as UTF-8 bytes: count characters only for longer ids.
         if id.utf8.count > ZendeskChatLimits.externalIdMaxLength, id.count > ZendeskChatLimits.externalIdMaxLength {
-            return (.externalIdTooLong, "The external_id is \(id.count) characters long; at most \(ZendeskChatLimits.externalIdMaxLength) are allowed.")
+            return (
+                .externalIdTooLong,
+                "The external_id is \(id.count) characters long; at most \(ZendeskChatLimits.externalIdMaxLength) are allowed."
+            )
         }
         // ASCII: whitespace and control characters are exactly the bytes <= 0x20 and 0x7F.
         let asciiVerdict = UTF8Text.withUTF8(id) { bytes -> Bool? in

@@ -17,11 +17,14 @@ public struct ZendeskChatIssuer: CredentialIssuer {
     private let clock: any IdentityClock
 
     /// Creates an issuer; `configuration_invalid` when the lifetime is outside 1 ... 7 minutes.
-    public init(settings: ZendeskChatSettings, provider: ProviderReference = ProviderReference(kind: .zendeskChat), clock: any IdentityClock) throws(IdentityError) {
+    public init(
+        settings: ZendeskChatSettings, provider: ProviderReference = ProviderReference(kind: .zendeskChat), clock: any IdentityClock
+    ) throws(IdentityError) {
         guard (1...ZendeskChatLimits.maxLifetime).contains(settings.tokenLifetime) else {
             throw IdentityError(
                 .configurationInvalid, field: "settings.token_lifetime",
-                message: "token_lifetime is \(settings.tokenLifetime)s; Zendesk Chat allows exp at most \(ZendeskChatLimits.maxLifetime)s (7 minutes) after iat.",
+                message:
+                    "token_lifetime is \(settings.tokenLifetime)s; Zendesk Chat allows exp at most \(ZendeskChatLimits.maxLifetime)s (7 minutes) after iat.",
                 recovery: "Set token_lifetime between 1s and 7m.", provider: provider)
         }
         self.provider = provider

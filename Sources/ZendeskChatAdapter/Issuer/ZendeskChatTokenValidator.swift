@@ -14,8 +14,11 @@ public struct ZendeskChatTokenValidator: Sendable {
     public init(secret: Secret) { signer = HS256Signer(secret: secret) }
 
     /// The validated claims, or the failure of the first check that fails.
-    public func check(_ token: String, now: Int64, boundExternalId: String?) -> Result<ZendeskChatClaims, ZendeskChatAuthenticationFailure> {
-        func fail(_ reason: ZendeskChatFailureReason, _ detail: String, field: String? = nil) -> Result<ZendeskChatClaims, ZendeskChatAuthenticationFailure> {
+    public func check(_ token: String, now: Int64, boundExternalId: String?) -> Result<ZendeskChatClaims, ZendeskChatAuthenticationFailure>
+    {
+        func fail(_ reason: ZendeskChatFailureReason, _ detail: String, field: String? = nil) -> Result<
+            ZendeskChatClaims, ZendeskChatAuthenticationFailure
+        > {
             .failure(ZendeskChatAuthenticationFailure(reason: reason, detail: detail, field: field))
         }
         let jwt: DecodedJWT
@@ -31,7 +34,8 @@ public struct ZendeskChatTokenValidator: Sendable {
         }
         if let (reason, detail) = ZendeskChatClaimRules.checkName(name) { return fail(reason, detail) }
         guard case .string(let email)? = jwt.claim("email") else {
-            return fail(.emailInvalid, jwt.claim("email") == nil ? "The JWT has no \"email\" claim." : "The \"email\" claim is not a string.")
+            return fail(
+                .emailInvalid, jwt.claim("email") == nil ? "The JWT has no \"email\" claim." : "The \"email\" claim is not a string.")
         }
         if let (reason, detail) = ZendeskChatClaimRules.checkEmail(email) { return fail(reason, detail) }
         let externalId: String
@@ -48,18 +52,24 @@ public struct ZendeskChatTokenValidator: Sendable {
         // Differences saturate: iat and exp are attacker-chosen integers and must never trap.
         let ahead = JWTFreshness.saturatingDifference(issuedAt, now)
         if ahead > ZendeskChatLimits.clockSkew {
-            return fail(.issuedInFuture, "iat is \(ahead) seconds in the future; at most \(ZendeskChatLimits.clockSkew) seconds of clock skew are allowed.")
+            return fail(
+                .issuedInFuture,
+                "iat is \(ahead) seconds in the future; at most \(ZendeskChatLimits.clockSkew) seconds of clock skew are allowed.")
         }
         if let expiresAt {
             if expiresAt < issuedAt { return fail(.claimInvalid, "exp (\(expiresAt)) is before iat (\(issuedAt)).", field: "exp") }
             let lifetime = JWTFreshness.saturatingDifference(expiresAt, issuedAt)
             if lifetime > ZendeskChatLimits.maxLifetime {
-                return fail(.lifetimeTooLong, "exp is \(lifetime) seconds after iat; at most \(ZendeskChatLimits.maxLifetime) seconds are allowed.")
+                return fail(
+                    .lifetimeTooLong, "exp is \(lifetime) seconds after iat; at most \(ZendeskChatLimits.maxLifetime) seconds are allowed.")
             }
         }
         let claims = ZendeskChatClaims(name: name, email: email, externalId: externalId, issuedAt: issuedAt, expiresAt: expiresAt)
         if now >= claims.effectiveExpiry {
-            return fail(.tokenExpired, "The JWT expired \(JWTFreshness.saturatingDifference(now, claims.effectiveExpiry)) seconds ago (at \(claims.effectiveExpiry)).")
+            return fail(
+                .tokenExpired,
+                "The JWT expired \(JWTFreshness.saturatingDifference(now, claims.effectiveExpiry)) seconds ago (at \(claims.effectiveExpiry))."
+            )
         }
         if let boundExternalId, boundExternalId != externalId {
             return fail(.externalIdChanged, "The visitor is bound to another external_id; a JWT may not change it.")

@@ -59,8 +59,10 @@ public struct ZendeskChatVisitor: Hashable, Sendable {
     /// Whether agents see the visitor as authenticated.
     public var isAuthenticated: Bool
     /// Creates a visitor.
-    public init(visitorId: String, personId: String? = nil, externalId: String? = nil, name: String? = nil, email: String? = nil,
-                phoneNumber: String? = nil, isAuthenticated: Bool) {
+    public init(
+        visitorId: String, personId: String? = nil, externalId: String? = nil, name: String? = nil, email: String? = nil,
+        phoneNumber: String? = nil, isAuthenticated: Bool
+    ) {
         self.visitorId = visitorId
         self.personId = personId
         self.externalId = externalId
@@ -75,8 +77,9 @@ public struct ZendeskChatVisitor: Hashable, Sendable {
     /// (``personId``, or `external_id:<external_id>` when the bridge reports no person id, since
     /// the `external_id` is what Chat keys the person by); for an anonymous visitor the visitor id.
     public var user: ProviderUser {
-        ProviderUser(vendorUserId: vendorUserId, externalId: isAuthenticated ? externalId : nil, email: email, name: name,
-                     isAnonymous: !isAuthenticated, isAuthenticated: isAuthenticated)
+        ProviderUser(
+            vendorUserId: vendorUserId, externalId: isAuthenticated ? externalId : nil, email: email, name: name,
+            isAnonymous: !isAuthenticated, isAuthenticated: isAuthenticated)
     }
 
     /// See ``user``.
@@ -101,8 +104,10 @@ public struct ZendeskChatConnection: Hashable, Sendable {
     /// The anonymous conversation that replaced it.
     public var startedConversationId: String?
     /// Creates a connection outcome.
-    public init(visitor: ZendeskChatVisitor, failure: ZendeskChatAuthenticationFailure? = nil, visitorInfoDiscarded: Bool = false,
-                endedConversationId: String? = nil, startedConversationId: String? = nil) {
+    public init(
+        visitor: ZendeskChatVisitor, failure: ZendeskChatAuthenticationFailure? = nil, visitorInfoDiscarded: Bool = false,
+        endedConversationId: String? = nil, startedConversationId: String? = nil
+    ) {
         self.visitor = visitor
         self.failure = failure
         self.visitorInfoDiscarded = visitorInfoDiscarded

@@ -112,9 +112,11 @@ public actor ZendeskChatProvider: IdentityProvider {
             binding = (connection.visitor.visitorId, externalId)
         }
         if let failure = localFailure ?? connection.failure {
-            logger.error("Zendesk Chat authentication failed", metadata: [
-                "provider": "\(reference)", "error": "\(failure.vendorError.rawValue)", "reason": "\(failure.reason.rawValue)",
-            ])
+            logger.error(
+                "Zendesk Chat authentication failed",
+                metadata: [
+                    "provider": "\(reference)", "error": "\(failure.vendorError.rawValue)", "reason": "\(failure.reason.rawValue)",
+                ])
             emit(.authenticationFailed, .failure(failure.error(provider: reference)))
             if let ended = connection.endedConversationId {
                 emit(.conversationEnded, .fields(["conversation_id": .string(ended), "reason": "reauthentication_failed"]))
@@ -125,8 +127,9 @@ public actor ZendeskChatProvider: IdentityProvider {
             }
         } else if connection.visitor.isAuthenticated {
             if connection.visitorInfoDiscarded {
-                logger.warning("VisitorInfo discarded: the Chat backend ignores VisitorInfo for authenticated visitors",
-                               metadata: ["provider": "\(reference)"])
+                logger.warning(
+                    "VisitorInfo discarded: the Chat backend ignores VisitorInfo for authenticated visitors",
+                    metadata: ["provider": "\(reference)"])
             }
             emit(.loginSucceeded, .user(connection.visitor.user))
         } else if !wasConnected {
@@ -181,10 +184,13 @@ public actor ZendeskChatProvider: IdentityProvider {
         }
         if let failure = connection.failure { throw failure.error(provider: reference) }
         guard connection.visitor.isAuthenticated else {
-            throw ZendeskChatFailureReason.tokenUnavailable.error("The chat proceeded anonymously: getToken gave no JWT.", provider: reference)
+            throw ZendeskChatFailureReason.tokenUnavailable.error(
+                "The chat proceeded anonymously: getToken gave no JWT.", provider: reference)
         }
-        return IdentitySession(provider: reference, user: connection.visitor.user, expiresAt: expiry(
-            ofAcceptedToken: (authenticator as? ZendeskChatFixedTokenAuthenticator)?.token))
+        return IdentitySession(
+            provider: reference, user: connection.visitor.user,
+            expiresAt: expiry(
+                ofAcceptedToken: (authenticator as? ZendeskChatFixedTokenAuthenticator)?.token))
     }
 
     /// When the given JWT the backend accepted expires (`exp`, else `iat` + 7 minutes); `now + token_lifetime`
@@ -259,7 +265,9 @@ public actor ZendeskChatProvider: IdentityProvider {
         if connectedVisitor == nil { await connect() }
         let result: ZendeskChatMessageResult
         do { result = try await port.sendMessage(text) } catch { throw error.attributed(to: reference) }
-        emit(result.startedConversation ? .conversationStarted : .messageAdded, .message(IdentityEvent.UserMessage(type: "text", body: text)))
+        emit(
+            result.startedConversation ? .conversationStarted : .messageAdded, .message(IdentityEvent.UserMessage(type: "text", body: text))
+        )
     }
 
     /// The SDK reconnects in the foreground: an authenticated session re-authenticates.
@@ -283,10 +291,12 @@ public actor ZendeskChatProvider: IdentityProvider {
         }
         guard let object = value.objectValue else {
             throw IdentityError(
-                .invalidValueType, field: "visitor_info", message: "visitor_info must be an object or null, not \(value.typeNameWithArticle).",
+                .invalidValueType, field: "visitor_info",
+                message: "visitor_info must be an object or null, not \(value.typeNameWithArticle).",
                 recovery: "Pass {\"name\": ..., \"email\": ..., \"phone_number\": ...}.", provider: reference)
         }
-        for (field, entry) in object where !["name", "email", "phone_number"].contains(field) || (!entry.isNull && entry.stringValue == nil) {
+        for (field, entry) in object
+        where !["name", "email", "phone_number"].contains(field) || (!entry.isNull && entry.stringValue == nil) {
             throw IdentityError(
                 .invalidValueType, field: "visitor_info.\(field)", message: "visitor_info.\(field) is not a known string field.",
                 recovery: "Use string values for name, email and phone_number only.", provider: reference)

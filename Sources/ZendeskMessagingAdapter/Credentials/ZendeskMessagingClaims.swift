@@ -15,7 +15,10 @@ public struct ZendeskMessagingClaims: Hashable, Sendable {
     public var keyID: String?
 
     /// Creates claims.
-    public init(externalId: String, name: String? = nil, email: String? = nil, emailVerified: Bool? = nil, expiresAt: Int64? = nil, keyID: String? = nil) {
+    public init(
+        externalId: String, name: String? = nil, email: String? = nil, emailVerified: Bool? = nil, expiresAt: Int64? = nil,
+        keyID: String? = nil
+    ) {
         self.externalId = externalId
         self.name = name
         self.email = email

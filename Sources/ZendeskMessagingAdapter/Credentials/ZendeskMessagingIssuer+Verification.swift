@@ -71,7 +71,8 @@ extension ZendeskMessagingIssuer {
         let scope = try jwt.requiredString("scope")
         guard scope == ZendeskMessagingLimits.scope else {
             throw IdentityError(
-                .claimInvalid, field: "scope", message: "The scope claim is \(Self.echo(.string(scope))); Zendesk Messaging requires \"user\".",
+                .claimInvalid, field: "scope",
+                message: "The scope claim is \(Self.echo(.string(scope))); Zendesk Messaging requires \"user\".",
                 recovery: "Issue the JWT with \"scope\": \"user\".")
         }
         let externalId = try jwt.requiredString("external_id")
@@ -110,7 +111,8 @@ extension ZendeskMessagingIssuer {
             let shown = kid.stringValue != nil ? Self.echo(kid) : kid.typeNameWithArticle
             throw IdentityError(
                 .keyUnknown, field: "kid",
-                message: "The JWT's kid is \(shown), which is not a configured signing key (configured: \(settings.signingKeys.map(\.keyID).joined(separator: ", "))).",
+                message:
+                    "The JWT's kid is \(shown), which is not a configured signing key (configured: \(settings.signingKeys.map(\.keyID).joined(separator: ", "))).",
                 recovery: "Sign with a configured key, or add the key to signing_keys (at most \(ZendeskMessagingLimits.maxSigningKeys)).")
         }
         return signer

@@ -23,8 +23,10 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
     let ring: HS256KeyRing
 
     /// Creates an issuer from validated settings.
-    public init(settings: ZendeskMessagingSettings, clock: any IdentityClock,
-                provider: ProviderReference = ProviderReference(kind: .zendeskMessaging)) {
+    public init(
+        settings: ZendeskMessagingSettings, clock: any IdentityClock,
+        provider: ProviderReference = ProviderReference(kind: .zendeskMessaging)
+    ) {
         self.provider = provider
         self.settings = settings
         self.clock = clock
@@ -35,7 +37,8 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
         self.signers = signers
         self.ring = HS256KeyRing(settings.signingKeys.compactMap { signers[$0.keyID] })
         let active = settings.activeKey
-        self.activeSigner = signers[active.keyID] ?? HS256Signer(secret: active.secret, keyID: active.keyID, type: ZendeskMessagingLimits.tokenType)
+        self.activeSigner =
+            signers[active.keyID] ?? HS256Signer(secret: active.secret, keyID: active.keyID, type: ZendeskMessagingLimits.tokenType)
     }
 
     /// The metadata key whose value (`true` / `false`) becomes the `email_verified` claim.
@@ -60,12 +63,14 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
     func mint(for user: UserIdentity) throws(IdentityError) -> (token: String, expiresAt: Int64) {
         let externalId = try Self.validExternalId(user.userId).attributedIfNeeded(provider)
         if let email = user.email, email.isEmpty {
-            throw IdentityError(.invalidEmail, field: "email", message: "The email is empty.",
-                                recovery: "Pass a real address or leave email out.", provider: provider)
+            throw IdentityError(
+                .invalidEmail, field: "email", message: "The email is empty.",
+                recovery: "Pass a real address or leave email out.", provider: provider)
         }
         if let name = user.name, name.isEmpty {
-            throw IdentityError(.invalidName, field: "name", message: "The name is empty.",
-                                recovery: "Pass the user's display name or leave name out.", provider: provider)
+            throw IdentityError(
+                .invalidName, field: "name", message: "The name is empty.",
+                recovery: "Pass the user's display name or leave name out.", provider: provider)
         }
         var emailVerified: Bool?
         if !user.metadata.isEmpty, let text = user.metadata[Self.emailVerifiedMetadataKey] {
@@ -83,7 +88,8 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
         let (exp, overflow) = now.addingReportingOverflow(settings.tokenLifetime)
         guard !overflow else {
             throw IdentityError(
-                .claimInvalid, field: "exp", message: "The clock reads \(now); adding token_lifetime (\(settings.tokenLifetime)s) does not fit a 64-bit exp.",
+                .claimInvalid, field: "exp",
+                message: "The clock reads \(now); adding token_lifetime (\(settings.tokenLifetime)s) does not fit a 64-bit exp.",
                 recovery: "Issue tokens with a real clock (check --now).", provider: provider)
         }
         let token = activeSigner.sign { claims in
@@ -100,18 +106,20 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
     /// `userId` as an `external_id`: present, not empty, at most 255 characters.
     static func validExternalId(_ userId: String?) -> Result<String, IdentityError> {
         guard let userId, !userId.isEmpty else {
-            return .failure(IdentityError(
-                .missingIdentifier, field: "userId",
-                message: "Zendesk Messaging needs an external_id (the user id); none was given.",
-                recovery: "Pass the user's stable id from your system as userId."))
+            return .failure(
+                IdentityError(
+                    .missingIdentifier, field: "userId",
+                    message: "Zendesk Messaging needs an external_id (the user id); none was given.",
+                    recovery: "Pass the user's stable id from your system as userId."))
         }
         let limit = ZendeskMessagingLimits.externalIdMaxLength
         // A string of at most `limit` UTF-8 bytes has at most `limit` characters: count those only for longer ids.
         guard userId.utf8.count <= limit || userId.count <= limit else {
-            return .failure(IdentityError(
-                .valueTooLong, field: "userId",
-                message: "The user id is \(userId.count) characters; Zendesk Messaging's external_id holds at most \(limit).",
-                recovery: "Use a shorter stable id (at most \(limit) characters)."))
+            return .failure(
+                IdentityError(
+                    .valueTooLong, field: "userId",
+                    message: "The user id is \(userId.count) characters; Zendesk Messaging's external_id holds at most \(limit).",
+                    recovery: "Use a shorter stable id (at most \(limit) characters)."))
         }
         return .success(userId)
     }

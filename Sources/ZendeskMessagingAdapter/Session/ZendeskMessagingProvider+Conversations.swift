@@ -54,7 +54,8 @@ extension ZendeskMessagingProvider {
         do throws(IdentityError) {
             fresh = try await tokenSource.freshJWT(for: await port.currentUser()?.providerUser, reason: .expired)
         } catch {
-            logger.warning("The Zendesk Messaging token source failed; the session stays expired", metadata: ["code": "\(error.code.rawValue)"])
+            logger.warning(
+                "The Zendesk Messaging token source failed; the session stays expired", metadata: ["code": "\(error.code.rawValue)"])
             throw failure
         }
         _ = try await login(credential: .jwt(fresh))

@@ -11,12 +11,14 @@ extension ZendeskMessagingProvider {
     /// Logs in with `credential.jwt` (`loginUser`). See the type's documentation for the events.
     public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
         guard let given = credential.jwt, !given.isEmpty else {
-            throw IdentityError(.tokenMissing, field: "jwt", message: "The credential has no jwt.",
-                                recovery: "Pass {\"jwt\": ...} as issued for Zendesk Messaging.", provider: reference)
+            throw IdentityError(
+                .tokenMissing, field: "jwt", message: "The credential has no jwt.",
+                recovery: "Pass {\"jwt\": ...} as issued for Zendesk Messaging.", provider: reference)
         }
         guard !loginInFlight else {
-            throw IdentityError(.loginInProgress, message: "Another Zendesk Messaging login is still running.",
-                                recovery: "Wait for the running login to finish, then log in again.", provider: reference)
+            throw IdentityError(
+                .loginInProgress, message: "Another Zendesk Messaging login is still running.",
+                recovery: "Wait for the running login to finish, then log in again.", provider: reference)
         }
         loginInFlight = true
         defer { loginInFlight = false }
@@ -128,7 +130,9 @@ extension ZendeskMessagingProvider {
         }
         sessionExpiresAt = nil
         if current.isAnonymous {
-            logger.warning("logoutUser cleared an unauthenticated Zendesk Messaging user and all its conversations; this cannot be undone and is meant for testing.")
+            logger.warning(
+                "logoutUser cleared an unauthenticated Zendesk Messaging user and all its conversations; this cannot be undone and is meant for testing."
+            )
             emit(.anonymousUserCleared, .user(current.providerUser))
         } else {
             emit(.loggedOut, .user(current.providerUser))

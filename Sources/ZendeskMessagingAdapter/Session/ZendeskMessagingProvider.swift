@@ -38,8 +38,10 @@ public actor ZendeskMessagingProvider: IdentityProvider {
     var loginInFlight = false
 
     /// Creates a provider over `port`; it starts observing the port's events at once.
-    public init(issuer: ZendeskMessagingIssuer, port: any ZendeskMessagingSDKPort, clock: any IdentityClock,
-                logger: Logger = Logger(label: "IdentityBridge.zendesk-messaging"), eventHub: EventHub = EventHub()) {
+    public init(
+        issuer: ZendeskMessagingIssuer, port: any ZendeskMessagingSDKPort, clock: any IdentityClock,
+        logger: Logger = Logger(label: "IdentityBridge.zendesk-messaging"), eventHub: EventHub = EventHub()
+    ) {
         let reference = issuer.provider
         self.reference = reference
         self.messagingIssuer = issuer
@@ -53,7 +55,9 @@ public actor ZendeskMessagingProvider: IdentityProvider {
                 if uniform.name == .authenticationFailed, let error = uniform.error {
                     logger.warning(
                         "Zendesk Messaging authentication failed",
-                        metadata: ["code": "\(error.code.rawValue)", "vendor_code": "\(error.vendorCode ?? "-")", "instance": "\(reference.name)"])
+                        metadata: [
+                            "code": "\(error.code.rawValue)", "vendor_code": "\(error.vendorCode ?? "-")", "instance": "\(reference.name)",
+                        ])
                 }
                 eventHub.emit(uniform)
             }
@@ -93,7 +97,8 @@ public actor ZendeskMessagingProvider: IdentityProvider {
         let limit = min(ZendeskMessagingLimits.maxExpiryWarningMargin, messagingIssuer.settings.tokenLifetime - 1)
         guard let seconds = value.intValue, (0...limit).contains(seconds) else {
             throw IdentityError(
-                .invalidValueType, field: key, message: "expiry_warning_margin is \(value.jsonString); it must be a whole number of seconds from 0 to \(limit).",
+                .invalidValueType, field: key,
+                message: "expiry_warning_margin is \(value.jsonString); it must be a whole number of seconds from 0 to \(limit).",
                 recovery: "Pass seconds below token_lifetime, e.g. 300.", provider: reference)
         }
         expiryWarningMargin = seconds

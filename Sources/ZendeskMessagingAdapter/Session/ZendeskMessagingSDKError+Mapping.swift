@@ -19,8 +19,9 @@ extension ZendeskMessagingSDKError {
     /// The failure as a uniform error, keeping the vendor's code and message.
     public func identityError(provider: ProviderReference) -> IdentityError {
         let code = Self.uniformCodes[self.code] ?? (httpStatus == 401 ? .tokenInvalid : .unknown)
-        return IdentityError(code, field: field ?? (code == .tokenExpired ? "exp" : nil), vendorCode: self.code,
-                             message: message, recovery: Self.recovery(for: code), provider: provider)
+        return IdentityError(
+            code, field: field ?? (code == .tokenExpired ? "exp" : nil), vendorCode: self.code,
+            message: message, recovery: Self.recovery(for: code), provider: provider)
     }
 
     static func recovery(for code: IdentityError.Code) -> String {

@@ -3,8 +3,9 @@ public import IdentityBridge
 extension ZendeskMessagingUser {
     /// The user in the uniform shape.
     public var providerUser: ProviderUser {
-        ProviderUser(vendorUserId: id, externalId: externalId, email: email, name: name,
-                     isAnonymous: isAnonymous, isAuthenticated: isAuthenticated)
+        ProviderUser(
+            vendorUserId: id, externalId: externalId, email: email, name: name,
+            isAnonymous: isAnonymous, isAuthenticated: isAuthenticated)
     }
 }
 
@@ -20,18 +21,24 @@ extension ZendeskMessagingSDKEvent {
             let error = failure.identityError(provider: provider)
             var events = [IdentityEvent(.authenticationFailed, provider: provider, payload: .failure(error), timestamp: timestamp)]
             if error.code == .tokenExpired {
-                events.append(IdentityEvent(
-                    .credentialsRefreshRequested, provider: provider,
-                    payload: .fields(["reason": .string(ZendeskMessagingRefreshReason.expired.rawValue), "vendor_code": .string(failure.code)]),
-                    timestamp: timestamp))
+                events.append(
+                    IdentityEvent(
+                        .credentialsRefreshRequested, provider: provider,
+                        payload: .fields([
+                            "reason": .string(ZendeskMessagingRefreshReason.expired.rawValue), "vendor_code": .string(failure.code),
+                        ]),
+                        timestamp: timestamp))
             }
             return events
         case .usersMerged(let from, let into, let moved):
             let merge = IdentityEvent.UserMerge(from: from.providerUser, into: into.providerUser, conversationsMoved: moved)
             return [IdentityEvent(.usersMerged, provider: provider, payload: .merge(merge), timestamp: timestamp)]
         case .unreadMessageCountChanged(let count):
-            return [IdentityEvent(.unreadCountReceived, provider: provider,
-                                  payload: .unreadCount(.init(count: Int64(count), isFromCache: false)), timestamp: timestamp)]
+            return [
+                IdentityEvent(
+                    .unreadCountReceived, provider: provider,
+                    payload: .unreadCount(.init(count: Int64(count), isFromCache: false)), timestamp: timestamp)
+            ]
         }
     }
 }

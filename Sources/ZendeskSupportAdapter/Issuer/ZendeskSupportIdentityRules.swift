@@ -21,7 +21,8 @@ enum ZendeskSupportIdentityRules {
     static func checkEmail(_ email: String, provider: ProviderReference?) throws(IdentityError) {
         guard isValidEmail(email) else {
             throw IdentityError(
-                .invalidEmail, field: "email", message: "\(JSONValue.string(String(email.prefix(80))).jsonString) is not a valid email address.",
+                .invalidEmail, field: "email",
+                message: "\(JSONValue.string(String(email.prefix(80))).jsonString) is not a valid email address.",
                 recovery: "Pass an address like name@example.com, or leave email out.", provider: provider)
         }
     }
@@ -49,7 +50,9 @@ enum ZendeskSupportIdentityRules {
 
     /// Name and email are required for the JWT: `invalid_name` / `missing_identifier`.
     @discardableResult
-    static func requireNameAndEmail(name: String?, email: String?, field: String, provider: ProviderReference?) throws(IdentityError) -> (name: String, email: String) {
+    static func requireNameAndEmail(name: String?, email: String?, field: String, provider: ProviderReference?) throws(IdentityError) -> (
+        name: String, email: String
+    ) {
         guard let name else {
             throw IdentityError(
                 .invalidName, field: "name", message: "Zendesk's JWT requires a name; the \(field) has none.",

@@ -1,5 +1,5 @@
-public import IdentityBridge
 import Foundation
+public import IdentityBridge
 
 extension ZendeskSupportIssuer {
     /// Reads and checks one of our user tokens: `token_missing` / `token_malformed` (not a
@@ -27,7 +27,8 @@ extension ZendeskSupportIssuer {
         do {
             contents = ZendeskSupportUserToken(
                 userId: try decoded.optionalString("uid"), name: try decoded.optionalString("name"),
-                email: try decoded.optionalString("email"), issuedAt: try decoded.requiredInt("iat"), expiresAt: try decoded.requiredInt("exp"))
+                email: try decoded.optionalString("email"), issuedAt: try decoded.requiredInt("iat"),
+                expiresAt: try decoded.requiredInt("exp"))
         } catch {
             throw IdentityError(
                 .tokenMalformed, field: "user_token", message: "The user token's claims are unreadable: \(error.message)",
@@ -50,7 +51,8 @@ extension ZendeskSupportIssuer {
     }
 
     private func forged(_ message: String) -> IdentityError {
-        IdentityError(.tokenInvalid, field: "user_token", message: message, recovery: "Pass a user token issued by this backend.", provider: provider)
+        IdentityError(
+            .tokenInvalid, field: "user_token", message: message, recovery: "Pass a user token issued by this backend.", provider: provider)
     }
 
     /// Exchanges a user token for the Zendesk JWT: HS256 with `jti` (unique), `iat`, `name`,
@@ -153,7 +155,8 @@ extension ZendeskSupportIssuer {
                 name: try decoded.optionalString("name"), email: try decoded.optionalString("email"), field: "JWT", provider: provider)
             if let violation = jwtFreshness.violation(iat: iat, exp: exp, now: clock.unixSeconds()) {
                 throw violation.error(
-                    vendorCode: nil, recovery: "Exchange a fresh user token for a new JWT (iat = now; max_token_age \(jwtFreshness.maxAge ?? 0)s).")
+                    vendorCode: nil,
+                    recovery: "Exchange a fresh user token for a new JWT (iat = now; max_token_age \(jwtFreshness.maxAge ?? 0)s).")
             }
             let claims = ZendeskSupportJWTClaims(
                 jti: jti, issuedAt: iat, name: name, email: email, externalId: decoded.claim("external_id")?.stringValue)

@@ -22,7 +22,9 @@ public struct ZendeskSupportIssuer: TokenExchanging {
     let clock: any IdentityClock
 
     /// Creates an issuer; `configuration_invalid` when `jwt` mode has no secret.
-    public init(settings: ZendeskSupportSettings, provider: ProviderReference = ProviderReference(kind: .zendeskSupport), clock: any IdentityClock) throws(IdentityError) {
+    public init(
+        settings: ZendeskSupportSettings, provider: ProviderReference = ProviderReference(kind: .zendeskSupport), clock: any IdentityClock
+    ) throws(IdentityError) {
         if settings.auth == .jwt, settings.secret == nil {
             throw IdentityError(
                 .configurationInvalid, field: "settings.secret", message: "auth: jwt needs the Zendesk shared secret.",
@@ -31,7 +33,8 @@ public struct ZendeskSupportIssuer: TokenExchanging {
         guard (1...ZendeskSupportLimits.maxUserTokenLifetime).contains(settings.userTokenLifetime) else {
             throw IdentityError(
                 .configurationInvalid, field: "settings.user_token_lifetime",
-                message: "user_token_lifetime is \(settings.userTokenLifetime)s; it must be between 1s and \(ZendeskSupportLimits.maxUserTokenLifetime)s.",
+                message:
+                    "user_token_lifetime is \(settings.userTokenLifetime)s; it must be between 1s and \(ZendeskSupportLimits.maxUserTokenLifetime)s.",
                 recovery: "Set user_token_lifetime to a few minutes (default 10m).", provider: provider)
         }
         self.provider = provider

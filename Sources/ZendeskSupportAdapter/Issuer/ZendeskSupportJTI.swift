@@ -11,8 +11,8 @@ enum ZendeskSupportJTI {
         var bytes = (UInt64(0), UInt64(0))
         fillRandom(&bytes)
         return withUnsafeMutableBytes(of: &bytes) { uuid in
-            uuid[6] = (uuid[6] & 0x0F) | 0x40   // version 4
-            uuid[8] = (uuid[8] & 0x3F) | 0x80   // RFC 4122 variant
+            uuid[6] = (uuid[6] & 0x0F) | 0x40  // version 4
+            uuid[8] = (uuid[8] & 0x3F) | 0x80  // RFC 4122 variant
             return hexDigits.withUnsafeBufferPointer { digits in
                 String(unsafeUninitializedCapacity: 36) { out in
                     var o = 0

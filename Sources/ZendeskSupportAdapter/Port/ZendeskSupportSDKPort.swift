@@ -13,7 +13,8 @@ public enum ZendeskSupportIdentity: Hashable, Sendable {
 public protocol ZendeskSupportSDKPort: AnyObject, Sendable {
     /// Tells Zendesk where the customer's JWT endpoint is: Zendesk calls `endpoint` with the
     /// form body and content type it would POST, and reads the answer.
-    func registerJWTEndpoint(_ endpoint: @escaping @Sendable (_ formBody: String, _ contentType: String) async -> TokenExchangeEndpoint.Response)
+    func registerJWTEndpoint(
+        _ endpoint: @escaping @Sendable (_ formBody: String, _ contentType: String) async -> TokenExchangeEndpoint.Response)
     /// Sets the identity; Zendesk refuses an identity type that does not match its admin setting,
     /// and a JWT identity whose token its JWT endpoint does not exchange for a valid JWT.
     func setIdentity(_ identity: ZendeskSupportIdentity) async throws(IdentityError) -> ProviderUser

@@ -28,7 +28,8 @@ public actor ZendeskSupportProvider: IdentityProvider {
         self.supportIssuer = issuer
         self.port = port
         self.clock = clock
-        self.capabilities = issuer.auth == .jwt ? [.jwt, .tokenExchange, .logout, .conversations] : [.anonymousUsers, .logout, .conversations]
+        self.capabilities =
+            issuer.auth == .jwt ? [.jwt, .tokenExchange, .logout, .conversations] : [.anonymousUsers, .logout, .conversations]
         let endpoint = TokenExchangeEndpoint(exchanger: issuer)
         self.endpoint = endpoint
         port.registerJWTEndpoint { body, contentType in await endpoint.handle(formBody: body, contentType: contentType) }
@@ -82,7 +83,8 @@ public actor ZendeskSupportProvider: IdentityProvider {
             for field in ["name", "email"] {
                 guard let value = object[field], !value.isNull, value.stringValue == nil else { continue }
                 throw IdentityError(
-                    .invalidValueType, field: "anonymous.\(field)", message: "The anonymous identity's \(field) is \(value.typeNameWithArticle), not a string.",
+                    .invalidValueType, field: "anonymous.\(field)",
+                    message: "The anonymous identity's \(field) is \(value.typeNameWithArticle), not a string.",
                     recovery: "Pass \(field) as a string, or leave it out.", provider: reference)
             }
             let name = object["name"]?.stringValue

@@ -1,9 +1,9 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeCLI
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 
 /// Why the interop tests could not talk to Python.

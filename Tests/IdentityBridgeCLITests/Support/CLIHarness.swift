@@ -1,9 +1,9 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeCLI
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Testing
 
 /// The secret the test configuration resolves; no CLI output may ever contain it.

@@ -1,8 +1,8 @@
 import Foundation
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Synchronization
 
 // A complete third-party kind defined only in these tests, so the CLI plumbing is tested without
@@ -153,11 +153,15 @@ struct EchoPlugin: ProviderPlugin, VendorEventMapping {
 
     func parseSettings(_ reader: SettingsReader) -> EchoSettings? { parseEchoSettings(reader) }
 
-    func makeIssuer(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext) throws(IdentityError) -> any CredentialIssuer {
+    func makeIssuer(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext) throws(IdentityError)
+        -> any CredentialIssuer
+    {
         EchoIssuer(provider: instance.reference, settings: settings, clock: context.clock)
     }
 
-    func makeProvider(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
+    func makeProvider(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError)
+        -> any IdentityProvider
+    {
         guard let simulator = context.port(instance) as? EchoSimulator else {
             throw IdentityError(.configurationInvalid, message: "No echo SDK port is attached.", provider: instance.reference)
         }
@@ -195,10 +199,14 @@ struct EchoPlugin: ProviderPlugin, VendorEventMapping {
 struct PlainPlugin: ProviderPlugin {
     var kind: ProviderKind { .plain }
     func parseSettings(_ reader: SettingsReader) -> EchoSettings? { parseEchoSettings(reader) }
-    func makeIssuer(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext) throws(IdentityError) -> any CredentialIssuer {
+    func makeIssuer(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext) throws(IdentityError)
+        -> any CredentialIssuer
+    {
         PlainIssuer(inner: EchoIssuer(provider: instance.reference, settings: settings, clock: context.clock))
     }
-    func makeProvider(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
+    func makeProvider(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError)
+        -> any IdentityProvider
+    {
         throw .unsupported("makeProvider", provider: instance.reference)
     }
 }

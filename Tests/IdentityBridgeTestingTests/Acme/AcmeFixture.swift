@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 
 /// Builds acme configurations, registries and conformance suites for tests.
 enum AcmeFixture {

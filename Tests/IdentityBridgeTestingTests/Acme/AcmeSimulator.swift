@@ -1,7 +1,7 @@
 import IdentityBridge
-import IdentityBridgeTesting
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 import Synchronization
 
 /// What the acme SDK offers the adapter.

@@ -48,11 +48,15 @@ struct EchoPlugin: ProviderPlugin {
             retries: retries, label: label, signingKeys: keys, region: region)
     }
 
-    func makeIssuer(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext) throws(IdentityError) -> any CredentialIssuer {
+    func makeIssuer(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext) throws(IdentityError)
+        -> any CredentialIssuer
+    {
         EchoIssuer(provider: instance.reference, settings: settings, clock: context.clock)
     }
 
-    func makeProvider(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError) -> any IdentityProvider {
+    func makeProvider(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext) throws(IdentityError)
+        -> any IdentityProvider
+    {
         throw .unsupported("makeProvider", provider: instance.reference)
     }
 }
