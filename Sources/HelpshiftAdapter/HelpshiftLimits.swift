@@ -29,7 +29,7 @@ public enum HelpshiftLimits {
     public static let identityTokenMaxAge: Int64 = 24 * 60 * 60
     /// The freshness policy of an identities JWT: `iat` less than ``identityTokenMaxAge`` old
     /// (vendor-notes: "iat is mandatory and must be less than 24 hours old") and at most
-    /// ``JWTFreshness/defaultClockSkew`` in the future (Helpshift documents no skew). No `exp` is read.
+    /// `JWTFreshness.defaultClockSkew` in the future (Helpshift documents no skew). No `exp` is read.
     public static let identityTokenFreshness = JWTFreshness(maxAge: identityTokenMaxAge)
     /// Master attribute `age`: 0 to 150.
     public static let ageRange: ClosedRange<Int64> = 0...150

@@ -33,7 +33,7 @@ extension DecodedJWT {
     }
 
     /// The integer claim `name` or `nil` when absent; `claim_invalid` when present but not an
-    /// integer, `null` included: a present `exp` must be a number (see ``JWTFreshness``).
+    /// integer, `null` included: a present `exp` must be a number (see `JWTFreshness`).
     @inlinable
     public func presentInt(_ name: String, vendorCode: String? = nil) throws(IdentityError) -> Int64? {
         guard let value = claim(name) else { return nil }

@@ -125,7 +125,7 @@ extension ZendeskMessagingIssuer {
         return text.count <= 64 ? text : text.prefix(64) + "…"
     }
 
-    /// The freshness policy of a Messaging JWT: an `iat` at most ``JWTFreshness/defaultClockSkew``
+    /// The freshness policy of a Messaging JWT: an `iat` at most `JWTFreshness.defaultClockSkew`
     /// in the future; an `exp` at most `max_token_lifetime` after `iat` (or now) and not passed.
     var freshness: JWTFreshness { JWTFreshness(maxLifetime: settings.maxTokenLifetime) }
 
