@@ -97,24 +97,24 @@ struct MeteredIssuer: CredentialIssuer {
 }
 
 /// A token exchanger built from a configuration: the plugin's exchanger, counted and logged.
+/// `issue` and `verify` go through the same ``MeteredIssuer`` an issuer built from the configuration uses.
 struct MeteredExchanger: TokenExchanging {
     let inner: any TokenExchanging
-    let metrics: IssuerMetrics
+    let issuer: MeteredIssuer
 
     init(_ inner: any TokenExchanging, metrics: IssuerMetrics) {
         self.inner = inner
-        self.metrics = metrics
+        self.issuer = MeteredIssuer(inner, metrics: metrics)
     }
 
+    var metrics: IssuerMetrics { issuer.metrics }
     var provider: ProviderReference { inner.provider }
     var exchangeFormField: String { inner.exchangeFormField }
 
-    func issue(for user: UserIdentity) throws(IdentityError) -> Credential {
-        try metrics.issuing("issue") { () throws(IdentityError) in try inner.issue(for: user) }
-    }
+    func issue(for user: UserIdentity) throws(IdentityError) -> Credential { try issuer.issue(for: user) }
 
     func verify(_ token: String, for user: UserIdentity?) throws(IdentityError) -> VerifiedCredential {
-        try metrics.verifying { () throws(IdentityError) in try inner.verify(token, for: user) }
+        try issuer.verify(token, for: user)
     }
 
     func exchange(userToken: String) throws(IdentityError) -> String {
