@@ -87,7 +87,7 @@ struct EventsCommand: AsyncParsableCommand {
             lineNumber += 1
             if case .text(let line) = input, line.allSatisfy(\.isWhitespace) { continue }
             do throws(IdentityError) {
-                let (name, data) = try Self.parse(Self.text(of: input, lineNumber: lineNumber), lineNumber: lineNumber)
+                let (name, data) = try VendorEventLine.parse(Self.text(of: input, lineNumber: lineNumber), lineNumber: lineNumber)
                 let events = try mapping.mapVendorEvent(name: name, data: data, provider: reference, timestamp: clock.now())
                 for event in events { output.json(event.json) }
             } catch {
@@ -116,37 +116,5 @@ struct EventsCommand: AsyncParsableCommand {
                 .invalidValueType, field: "line", message: "Line \(lineNumber) is not valid UTF-8 text.",
                 recovery: "Write the events as UTF-8 JSON, one object per line.")
         }
-    }
-
-    /// `{"name": String, "data": Object}` from one input line. `data` is optional, and `null` is the
-    /// same as absent (the vendor documents many events whose data is nil): both read as `{}`.
-    static func parse(_ line: String, lineNumber: Int) throws(IdentityError) -> (String, JSONValue) {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(line)
-        } catch {
-            throw IdentityError(
-                .invalidValueType, field: "line", message: "Line \(lineNumber) is not JSON: \(error).",
-                recovery: "Write one JSON object per line: {\"name\": \"...\", \"data\": {...}}.")
-        }
-        guard let object = value.objectValue else {
-            throw IdentityError(
-                .invalidValueType, field: "line", message: "Line \(lineNumber) is JSON \(value.typeNameWithArticle), not an object.",
-                recovery: "Write one JSON object per line: {\"name\": \"...\", \"data\": {...}}.")
-        }
-        guard let name = object["name"]?.stringValue, !name.isEmpty else {
-            throw IdentityError(
-                .invalidValueType, field: "name", message: "Line \(lineNumber) has no string \"name\" (the vendor event name).",
-                recovery: "Add \"name\": \"<vendor event name>\".")
-        }
-        var data = object["data"] ?? .object([:])
-        if data.isNull { data = .object([:]) }
-        guard data.objectValue != nil else {
-            throw IdentityError(
-                .invalidValueType, field: "data",
-                message: "Line \(lineNumber): \"data\" is JSON \(data.typeNameWithArticle), not an object.",
-                recovery: "Pass the vendor event's data dictionary as a JSON object.")
-        }
-        return (name, data)
     }
 }

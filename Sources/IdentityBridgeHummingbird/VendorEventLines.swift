@@ -13,33 +13,12 @@ enum VendorEventLines {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.allSatisfy(\.isWhitespace) { continue }
             do throws(IdentityError) {
-                let (name, data) = try parse(line, lineNumber: index + 1)
+                let (name, data) = try VendorEventLine.parse(line, lineNumber: index + 1)
                 for event in try mapEvent(name, data) { output += event.json.jsonString + "\n" }
             } catch {
                 output += JSONValue.object(["error": error.json, "line": .int(Int64(index + 1))]).jsonString + "\n"
             }
         }
         return output
-    }
-
-    /// `(name, data)` of one line.
-    static func parse(_ line: Substring, lineNumber: Int) throws(IdentityError) -> (String, JSONValue) {
-        let recovery = "Write one JSON object per line: {\"name\": \"...\", \"data\": {...}}."
-        guard let value = try? JSONValue.parse(String(line)), let object = value.objectValue else {
-            throw IdentityError(.invalidValueType, field: "line", message: "Line \(lineNumber) is not a JSON object.", recovery: recovery)
-        }
-        guard let name = object["name"]?.stringValue, !name.isEmpty else {
-            throw IdentityError(
-                .invalidValueType, field: "name", message: "Line \(lineNumber) has no string \"name\" (the vendor event name).",
-                recovery: recovery)
-        }
-        let data = object["data"] ?? .object([:])
-        guard data.objectValue != nil else {
-            throw IdentityError(
-                .invalidValueType, field: "data",
-                message: "Line \(lineNumber): \"data\" is JSON \(data.typeNameWithArticle), not an object.",
-                recovery: recovery)
-        }
-        return (name, data)
     }
 }

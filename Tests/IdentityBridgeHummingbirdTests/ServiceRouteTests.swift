@@ -236,6 +236,21 @@ import Testing
         }
     }
 
+    /// The route reads a line as `identityctl events` does: `"data": null` is absent data (issue 15 A4).
+    @Test func eventsReadNullDataAsAbsentLikeTheCommand() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            let body = #"{"name": "someUnknownEvent", "data": null}"# + "\n" + #"{"name": "someUnknownEvent"}"# + "\n"
+            let answer = try await client.post("\(Self.helpshift)/events", body: body, contentType: "application/x-ndjson")
+            #expect(answer.status == 200, "\(answer.text)")
+            let lines = answer.text.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }
+            #expect(lines.count == 2)
+            #expect(lines.allSatisfy { $0["error"] == nil && $0["name"] != nil }, "\(answer.text)")
+            #expect(lines.first == lines.last)
+        }
+    }
+
     @Test func metricsCountRequestsAndCredentials() async throws {
         let fixture = try await ServiceFixture()
         defer { fixture.remove() }
