@@ -6,8 +6,8 @@
 # Builds identityctl in release mode, installs wrk (Debian's package) when missing, starts
 # `identityctl serve --config config.example.yaml` on 127.0.0.1 with a free port and drives
 # POST /v1/apps/demo/providers/zendesk-chat/credentials with a Bearer API key and a JSON body; and
-# does the same against `identityctl bare-serve` (a bare Hummingbird route answering a constant JSON
-# body of the same size), with the same connections and duration. Every process it starts it stops.
+# does the same against `identityctl bare-serve` (a bare Hummingbird route at the same path template
+# answering a constant JSON body of the same size), with the same request, connections and duration. Every process it starts it stops.
 # Its last line:
 #   service_rps=X bare_rps=Y ratio=Z errors=N p99_ms=P bare_p99_ms=Q rss_start_kib=A rss_end_kib=B
 # Targets: ratio >= 0.9, errors 0, p99 within 1.5x of the bare route's, RSS flat.
@@ -123,7 +123,7 @@ PY
 )"
 start bare bare-serve --body-size "$SIZE"
 BARE_PID=$PID
-BARE_URL="http://127.0.0.1:$PORT/bare"
+BARE_URL="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"
 
 run "$SERVICE_URL" "$WARMUP"
 run "$BARE_URL" "$WARMUP"

@@ -71,8 +71,9 @@ public struct IdentityBridgeRoutes: Sendable {
                         status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
                 default:
-                    let app = context.parameters.get("app") ?? ""
-                    let provider = context.parameters.get("provider") ?? ""
+                    let parameters = context.parameters
+                    let app = parameters.get("app") ?? ""
+                    let provider = parameters.get("provider") ?? ""
                     return await handlers.handle(operation, app: app, provider: provider, request: request)
                 }
             }

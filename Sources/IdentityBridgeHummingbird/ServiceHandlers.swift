@@ -27,11 +27,12 @@ struct ServiceHandlers: Sendable {
             guard let snapshot = state.snapshot, let served = snapshot.apps[app] else {
                 throw Self.notFound("app", "No app \"\(app.prefix(64))\" is served here.")
             }
+            let headers = ServiceRequestHeaders(request.headers)
             switch operation {
-            case "jwt": return try await exchange(served, provider: provider, request: request)
-            case "credentials": return try await credentials(served, provider: provider, request: request)
-            case "verify": return try await verify(served, provider: provider, request: request)
-            default: return try await events(served, provider: provider, request: request)
+            case "jwt": return try await exchange(served, provider: provider, request: request, headers: headers)
+            case "credentials": return try await credentials(served, provider: provider, request: request, headers: headers)
+            case "verify": return try await verify(served, provider: provider, request: request, headers: headers)
+            default: return try await events(served, provider: provider, request: request, headers: headers)
             }
         } catch {
             return .failure(error)
@@ -63,17 +64,20 @@ struct ServiceHandlers: Sendable {
     }
 
     /// The bearer token of the `Authorization` header.
-    static func bearer(_ request: Request) throws(ServiceFailure) -> Substring {
-        guard let header = request.headers[.authorization], !header.isEmpty else {
+    static func bearer(_ headers: ServiceRequestHeaders) throws(ServiceFailure) -> Substring {
+        guard let header = headers.authorization, !header.isEmpty else {
             throw ServiceFailure(
                 401,
                 IdentityError(
                     .tokenMissing, field: "Authorization", message: "The request has no Authorization header.",
                     recovery: "Send 'Authorization: Bearer <API key or session token>'."))
         }
-        let scheme = header.prefix(7)
-        let token = header.dropFirst(7).drop { $0 == " " }
-        guard scheme == "Bearer " || scheme.lowercased() == "bearer ", !token.isEmpty else {
+        let utf8 = header.utf8
+        // The token after `Bearer ` and any further spaces (ASCII, so the index is a character boundary).
+        let token =
+            Self.isBearerScheme(utf8.prefix(7))
+            ? header[(utf8.dropFirst(7).firstIndex { $0 != UInt8(ascii: " ") } ?? utf8.endIndex)...] : ""
+        guard !token.isEmpty else {
             throw ServiceFailure(
                 401,
                 IdentityError(
@@ -83,9 +87,20 @@ struct ServiceHandlers: Sendable {
         return token
     }
 
+    /// Whether `scheme` is `Bearer ` in any letter case (RFC 9110: the scheme is case-insensitive).
+    static func isBearerScheme(_ scheme: Substring.UTF8View) -> Bool {
+        guard scheme.count == 7 else { return false }
+        var expected = "bearer ".utf8.makeIterator()
+        for byte in scheme {
+            let want = expected.next()!
+            guard byte == want || (want != UInt8(ascii: " ") && byte | 0x20 == want) else { return false }
+        }
+        return true
+    }
+
     /// Checks the API key (constant time) or, when `allowSession`, the app's session JWT.
-    func authenticate(_ served: ServedApp, _ request: Request, allowSession: Bool) async throws(ServiceFailure) -> Caller {
-        let token = try Self.bearer(request)
+    func authenticate(_ served: ServedApp, _ headers: ServiceRequestHeaders, allowSession: Bool) async throws(ServiceFailure) -> Caller {
+        let token = try Self.bearer(headers)
         if served.isAPIKey(token) { return .backend }
         // Only a JWT-shaped token can be a session token; anything else is a wrong API key.
         if allowSession, let verifier = served.sessionVerifier, token.utf8.count <= DecodedJWT.defaultMaxLength,
@@ -111,17 +126,20 @@ struct ServiceHandlers: Sendable {
     // MARK: Bodies
 
     /// The whole body, at most the app's `body_limit` (413 past it).
-    static func body(_ request: Request, limit: Int) async throws(ServiceFailure) -> [UInt8] {
-        let tooLarge = ServiceFailure(
-            413,
-            IdentityError(
-                .limitExceeded, field: "body", message: "The request body is over \(limit) bytes.", recovery: "Send a smaller body."))
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
+    static func body(_ request: Request, _ headers: ServiceRequestHeaders, limit: Int) async throws(ServiceFailure) -> [UInt8] {
+        // Built only when refused: an error's message costs more than reading a small body.
+        func tooLarge() -> ServiceFailure {
+            ServiceFailure(
+                413,
+                IdentityError(
+                    .limitExceeded, field: "body", message: "The request body is over \(limit) bytes.", recovery: "Send a smaller body."))
+        }
+        if let length = headers.contentLength.flatMap({ Int($0) }), length > limit { throw tooLarge() }
         do {
             var buffer = try await request.body.collect(upTo: limit)
             return buffer.readBytes(length: buffer.readableBytes) ?? []
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw tooLarge
+            throw tooLarge()
         } catch {
             throw ServiceFailure(
                 400,
@@ -130,9 +148,12 @@ struct ServiceHandlers: Sendable {
         }
     }
 
+    /// The media types of a JSON body.
+    static let json = ["application/json"]
+
     /// 415 unless the request's media type is one of `accepted`.
-    static func requireContentType(_ request: Request, _ accepted: [String]) throws(ServiceFailure) {
-        let contentType = request.headers[.contentType]
+    static func requireContentType(_ headers: ServiceRequestHeaders, _ accepted: [String]) throws(ServiceFailure) {
+        let contentType = headers.contentType
         if let contentType, accepted.contains(contentType) { return }  // the common exact spelling, without parsing
         guard let media = FormBody.mediaType(contentType), accepted.contains(media) else {
             throw ServiceFailure(
@@ -152,8 +173,9 @@ struct ServiceHandlers: Sendable {
                 IdentityError(
                     .invalidValueType, field: "body", message: "The request body is not \(detail).", recovery: "Send a JSON object."))
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw malformed("UTF-8 text") }
-        guard let value = try? JSONValue.parse(text) else { throw malformed("valid JSON") }
+        guard let value = try? JSONValue.parse(bytes: bytes) else {
+            throw malformed(String(validating: bytes, as: UTF8.self) == nil ? "UTF-8 text" : "valid JSON")
+        }
         guard let object = value.objectValue else { throw malformed("a JSON object") }
         return object
     }
@@ -174,21 +196,23 @@ struct ServiceHandlers: Sendable {
     // MARK: Routes
 
     /// `POST .../credentials`: the credential `identityctl token` prints.
-    func credentials(_ served: ServedApp, provider: String, request: Request) async throws(ServiceFailure) -> Response {
-        let caller = try await authenticate(served, request, allowSession: true)
+    func credentials(_ served: ServedApp, provider: String, request: Request, headers: ServiceRequestHeaders) async throws(ServiceFailure)
+        -> Response
+    {
+        let caller = try await authenticate(served, headers, allowSession: true)
         let instance = try instance(served, provider)
-        let bytes = try await Self.body(request, limit: served.service.bodyLimit)
+        let bytes = try await Self.body(request, headers, limit: served.service.bodyLimit)
         let user: UserIdentity
         switch caller {
         case .user(let claims):
             // The session token's claims are the user; a body, if any, must be JSON but never overrides them.
             if !bytes.isEmpty {
-                try Self.requireContentType(request, ["application/json"])
+                try Self.requireContentType(headers, Self.json)
                 _ = try Self.jsonObject(bytes)
             }
             user = claims
         case .backend:
-            try Self.requireContentType(request, ["application/json"])
+            try Self.requireContentType(headers, Self.json)
             let object = try Self.jsonObject(bytes)
             user = UserIdentity(
                 userId: try Self.string(object, "user_id"), email: try Self.string(object, "email"), name: try Self.string(object, "name"))
@@ -199,21 +223,17 @@ struct ServiceHandlers: Sendable {
         } catch {
             throw ServiceFailure(error.attributed(to: instance.instance.reference))
         }
-        let reference = instance.instance.reference
-        return .json(
-            200,
-            [
-                "app": .string(served.name), "provider": .string(reference.name), "kind": .string(reference.kind.rawValue),
-                "credential": credential.json,
-            ])
+        return .json(200, bytes: instance.credentialAnswer(credential))
     }
 
     /// `POST .../verify`: the object `identityctl verify` prints (`valid` true or false).
-    func verify(_ served: ServedApp, provider: String, request: Request) async throws(ServiceFailure) -> Response {
-        _ = try await authenticate(served, request, allowSession: false)
+    func verify(_ served: ServedApp, provider: String, request: Request, headers: ServiceRequestHeaders) async throws(ServiceFailure)
+        -> Response
+    {
+        _ = try await authenticate(served, headers, allowSession: false)
         let instance = try instance(served, provider)
-        let bytes = try await Self.body(request, limit: served.service.bodyLimit)
-        try Self.requireContentType(request, ["application/json"])
+        let bytes = try await Self.body(request, headers, limit: served.service.bodyLimit)
+        try Self.requireContentType(headers, Self.json)
         let object = try Self.jsonObject(bytes)
         guard let token = try Self.string(object, "token"), !token.isEmpty else {
             throw ServiceFailure(
@@ -235,14 +255,16 @@ struct ServiceHandlers: Sendable {
     /// `POST .../jwt`: the vendor's JWT endpoint (the user token is the proof). A session JWT of
     /// the app (recognised by its `iss`) is verified and resolved to its user; any other token is
     /// exchanged as the library's own user token.
-    func exchange(_ served: ServedApp, provider: String, request: Request) async throws(ServiceFailure) -> Response {
+    func exchange(_ served: ServedApp, provider: String, request: Request, headers: ServiceRequestHeaders) async throws(ServiceFailure)
+        -> Response
+    {
         let instance = try instance(served, provider)
         let exchanger: any TokenExchanging
         switch instance.exchanger {
         case .success(let found): exchanger = found
         case .failure(let error): throw ServiceFailure(404, error.attributed(to: instance.instance.reference))
         }
-        let bytes = try await Self.body(request, limit: served.service.bodyLimit)
+        let bytes = try await Self.body(request, headers, limit: served.service.bodyLimit)
         var mode = TokenExchangeEndpoint.Mode.userToken
         if let verifier = served.sessionVerifier, let text = String(validating: bytes, as: UTF8.self),
             let token = try? FormBody.value(exchanger.exchangeFormField, in: text), verifier.claimsIssuer(token)
@@ -250,13 +272,15 @@ struct ServiceHandlers: Sendable {
             mode = .resolveUser { token throws(IdentityError) in try await verifier.verify(token) }
         }
         let endpoint = TokenExchangeEndpoint(exchanger: exchanger, mode: mode, bodyLimit: served.service.bodyLimit, logger: logger)
-        let response = await endpoint.handle(formBody: bytes, contentType: request.headers[.contentType])
+        let response = await endpoint.handle(formBody: bytes, contentType: headers.contentType)
         return .json(response.status, text: response.bodyText)
     }
 
     /// `POST .../events`: JSON lines of raw vendor events in, JSON lines of uniform events out.
-    func events(_ served: ServedApp, provider: String, request: Request) async throws(ServiceFailure) -> Response {
-        _ = try await authenticate(served, request, allowSession: false)
+    func events(_ served: ServedApp, provider: String, request: Request, headers: ServiceRequestHeaders) async throws(ServiceFailure)
+        -> Response
+    {
+        _ = try await authenticate(served, headers, allowSession: false)
         let instance = try instance(served, provider)
         let reference = instance.instance.reference
         guard let mapping = instance.instance.plugin as? any VendorEventMapping else {
@@ -266,8 +290,8 @@ struct ServiceHandlers: Sendable {
                     .unsupportedOperation, field: "provider", message: "The \(reference.kind) plugin does not map vendor events.",
                     recovery: "Use an instance whose vendor SDK emits events.", provider: reference))
         }
-        let bytes = try await Self.body(request, limit: served.service.bodyLimit)
-        try Self.requireContentType(request, VendorEventLines.mediaTypes)
+        let bytes = try await Self.body(request, headers, limit: served.service.bodyLimit)
+        try Self.requireContentType(headers, VendorEventLines.mediaTypes)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ServiceFailure(
                 400,

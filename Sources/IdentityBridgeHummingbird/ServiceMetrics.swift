@@ -1,4 +1,5 @@
 public import Prometheus
+import Synchronization
 
 /// The token service's metrics: a swift-prometheus 2 registry behind swift-metrics. Pass
 /// ``factory`` to the issuers (through ``ServiceSnapshot``'s `IssuerContext`) so credentials issued
@@ -29,6 +30,10 @@ public final class ServiceMetrics: Sendable {
             helpText: "HTTP request latency, by route template.")
     }
 
+    /// The request counter and latency histogram of each (route, status) seen so far: made in the
+    /// registry once, then reused (the registry validates names and labels on every `make`).
+    private let handles = Mutex<[RequestKey: RequestHandles]>([:])
+
     /// Creates the metrics over `registry` (a fresh one by default).
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
@@ -37,11 +42,34 @@ public final class ServiceMetrics: Sendable {
 
     /// Counts one answered request and records its latency; `route` is the route template, never the raw path.
     public func recordRequest(route: String, status: Int, duration: Duration) {
-        registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", String(status))]).increment()
-        registry.makeDurationHistogram(descriptor: Self.duration, labels: [("route", route)], buckets: Self.durationBuckets).record(
-            duration)
+        let key = RequestKey(route: route, status: status)
+        let handles =
+            handles.withLock { $0[key] }
+            ?? handles.withLock { handles in
+                if let made = handles[key] { return made }
+                let made = RequestHandles(
+                    requests: registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", String(status))]),
+                    duration: registry.makeDurationHistogram(
+                        descriptor: Self.duration, labels: [("route", route)], buckets: Self.durationBuckets))
+                handles[key] = made
+                return made
+            }
+        handles.requests.increment()
+        handles.duration.record(duration)
     }
 
     /// The Prometheus text exposition of every metric.
     public func exposition() -> [UInt8] { registry.emitToBuffer() }
+}
+
+/// A route template and an answered status.
+private struct RequestKey: Hashable {
+    let route: String
+    let status: Int
+}
+
+/// The registry's metrics of one ``RequestKey``.
+private struct RequestHandles: Sendable {
+    let requests: Counter
+    let duration: DurationHistogram
 }

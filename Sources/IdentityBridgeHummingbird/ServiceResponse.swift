@@ -19,17 +19,55 @@ extension Response {
     /// A JSON answer.
     static func json(_ status: Int, _ body: JSONValue) -> Response { json(status, text: body.jsonString) }
 
+    /// A JSON answer from its UTF-8 bytes.
+    static func json(_ status: Int, bytes: [UInt8]) -> Response {
+        Response(
+            status: HTTPResponse.Status(code: status), headers: jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
     /// A JSON answer from its text.
     static func json(_ status: Int, text: String, contentType: String = "application/json") -> Response {
         Response(
-            status: HTTPResponse.Status(code: status), headers: [.contentType: contentType],
+            status: HTTPResponse.Status(code: status),
+            headers: contentType == "application/json" ? jsonHeaders : [.contentType: contentType],
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
+
+    /// `Content-Type: application/json`, built once (fields are copied on write).
+    private static let jsonHeaders: HTTPFields = [.contentType: "application/json"]
 
     /// `{"error": {...}}` with the uniform error.
     static func failure(_ failure: ServiceFailure, headers extra: HTTPFields = [:]) -> Response {
         var response = json(failure.status, ["error": failure.error.json])
         response.headers.append(contentsOf: extra)
         return response
+    }
+}
+
+/// The request headers the handlers read, gathered in one pass over the request's few fields
+/// (`HTTPFields`' own lookup builds an index of every name first, and each lookup copies fields).
+/// A header sent twice reads as `HTTPFields` joins it (`a, b`).
+struct ServiceRequestHeaders {
+    var authorization: String?
+    var contentType: String?
+    var contentLength: String?
+
+    init(_ fields: HTTPFields) {
+        var repeated: [HTTPFields.Element.Name] = []
+        for field in fields {
+            switch field.name {
+            case .authorization: if authorization == nil { authorization = field.value } else { repeated.append(field.name) }
+            case .contentType: if contentType == nil { contentType = field.value } else { repeated.append(field.name) }
+            case .contentLength: if contentLength == nil { contentLength = field.value } else { repeated.append(field.name) }
+            default: break
+            }
+        }
+        for name in repeated {
+            switch name {
+            case .authorization: authorization = fields[name]
+            case .contentType: contentType = fields[name]
+            default: contentLength = fields[name]
+            }
+        }
     }
 }

@@ -1,4 +1,3 @@
-internal import Crypto
 public import IdentityBridge
 
 /// One loaded configuration, prepared for serving: per app its API key digests, its session token
@@ -26,20 +25,25 @@ public final class ServiceSnapshot: Sendable {
     public var servedApps: [String] { apps.keys.sorted() }
 }
 
-/// One served app.
-struct ServedApp: Sendable {
+/// One served app (a class: a request holds one reference, not a copy of every field).
+final class ServedApp: Sendable {
     let name: String
     let service: AppServiceConfiguration
-    /// SHA-256 of each API key: a presented key is hashed and compared in constant time against each
-    /// (fixed-length digests, so neither the keys' contents nor their lengths leak through timing).
-    let apiKeyDigests: [[UInt8]]
+    /// A random HMAC-SHA256 key of this app's snapshot, and each API key's MAC under it: a presented
+    /// key's MAC is compared in constant time against each (fixed-length MACs, so neither the keys'
+    /// contents nor their lengths leak through timing; the key is new at every load, so the MACs
+    /// mean nothing outside this process).
+    let apiKeyMAC: HMACDigest.Key
+    let apiKeyMACs: [[UInt8]]
     let sessionVerifier: SessionTokenVerifier?
     let instances: [String: ServedInstance]
 
     init(app: AppConfiguration, service: AppServiceConfiguration, context: IssuerContext) async throws(IdentityError) {
         self.name = app.name
         self.service = service
-        self.apiKeyDigests = service.apiKeys.map { Self.digest($0.revealedBytes) }
+        let macKey = HMACDigest.Key(secret: Secret(bytes: (0..<32).map { _ in UInt8.random(in: 0...255) }))
+        self.apiKeyMAC = macKey
+        self.apiKeyMACs = service.apiKeys.map { macKey.authenticationCode(for: $0.revealedBytes) }
         if let tokens = service.sessionTokens {
             self.sessionVerifier = try await SessionTokenVerifier(configuration: tokens, app: app.name)
         } else {
@@ -47,37 +51,60 @@ struct ServedApp: Sendable {
         }
         var instances: [String: ServedInstance] = [:]
         for instance in app.providers {
-            instances[instance.reference.name] = try ServedInstance(instance: instance, context: context)
+            instances[instance.reference.name] = try ServedInstance(instance: instance, app: app.name, context: context)
         }
         self.instances = instances
     }
 
-    static func digest(_ bytes: some DataProtocol) -> [UInt8] { Array(SHA256.hash(data: bytes)) }
-
     /// Whether `token` is one of the app's API keys (constant time in the keys' contents; every key is compared).
     func isAPIKey(_ token: Substring) -> Bool {
-        let presented = SHA256.hash(data: Array(token.utf8))
-        return presented.withUnsafeBytes { presented in
-            var matched = false
-            for key in apiKeyDigests {
-                let equal = key.withUnsafeBytes { HMACDigest.constantTimeEquals($0, presented) }
-                matched = equal || matched
+        var token = token
+        return token.withUTF8 { presented in
+            apiKeyMAC.withAuthenticationCode(for: UnsafeRawBufferPointer(presented)) { presented in
+                var matched = false
+                for key in apiKeyMACs {
+                    let equal = key.withUnsafeBytes { HMACDigest.constantTimeEquals($0, presented) }
+                    matched = equal || matched
+                }
+                return matched
             }
-            return matched
         }
     }
 }
 
-/// One provider instance of a served app, with its issuer and (when its vendor calls a JWT endpoint) its exchanger.
-struct ServedInstance: Sendable {
+/// One provider instance of a served app, with its issuer and (when its vendor calls a JWT endpoint)
+/// its exchanger (a class: a request holds one reference, not a copy of every field).
+final class ServedInstance: Sendable {
     let instance: ProviderInstanceConfiguration
     let issuer: any CredentialIssuer
     /// The exchanger, or the `unsupported_operation` error its kind answers.
     let exchanger: Result<any TokenExchanging, IdentityError>
+    /// The credentials answer around its credential, serialized once: `{"app":…,"credential":` and
+    /// `,"kind":…,"provider":…}` (the keys in the sorted order `JSONValue` writes).
+    let credentialAnswer: (prefix: [UInt8], suffix: [UInt8])
 
-    init(instance: ProviderInstanceConfiguration, context: IssuerContext) throws(IdentityError) {
+    init(instance: ProviderInstanceConfiguration, app: String, context: IssuerContext) throws(IdentityError) {
         self.instance = instance
         self.issuer = try instance.makeIssuer(context: context)
         self.exchanger = Result { () throws(IdentityError) in try instance.makeTokenExchanger(context: context) }
+        let reference = instance.reference
+        var prefix = Array(#"{"app":"#.utf8)
+        JSONValue.writeString(app, into: &prefix)
+        prefix += #","credential":"#.utf8
+        var suffix = Array(#","kind":"#.utf8)
+        JSONValue.writeString(reference.kind.rawValue, into: &suffix)
+        suffix += #","provider":"#.utf8
+        JSONValue.writeString(reference.name, into: &suffix)
+        suffix.append(UInt8(ascii: "}"))
+        self.credentialAnswer = (prefix, suffix)
+    }
+
+    /// The credentials route's answer for `credential`, as `identityctl token` prints it.
+    func credentialAnswer(_ credential: Credential) -> [UInt8] {
+        var out = credentialAnswer.prefix
+        out.reserveCapacity(credentialAnswer.prefix.count + credentialAnswer.suffix.count + 256)
+        credential.json.write(into: &out)
+        out += credentialAnswer.suffix
+        return out
     }
 }

@@ -34,7 +34,39 @@ import Testing
                 #expect(answer.json["provider"] == "chat")
                 #expect(answer.json["kind"] == "zendesk-chat")
                 #expect(answer.json["credential"]?.objectValue?.isEmpty == false)
+                // Byte for byte the compact, sorted-key JSON `identityctl token` prints for that object.
+                #expect(answer.text == answer.json.jsonString)
             }
+        }
+    }
+
+    @Test func theBearerSchemeIsCaseInsensitiveAndItsTokenIsChecked() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            func status(_ authorization: [String]) async throws -> (Int, String?) {
+                var headers: HTTPFields = [.contentType: "application/json"]
+                for value in authorization { headers.append(HTTPFields.Element(name: .authorization, value: value)) }
+                return try await client.client.execute(
+                    uri: "\(Self.chat)/credentials", method: .post, headers: headers, body: ByteBuffer(string: Self.user)
+                ) { response in
+                    (Int(response.status.code), (try? JSONValue.parse(String(buffer: response.body)))?["error"]?["code"]?.stringValue)
+                }
+            }
+            let key = ServiceFixture.apiKey
+            for accepted in ["Bearer \(key)", "bearer \(key)", "BEARER \(key)", "Bearer   \(key)"] {
+                #expect(try await status([accepted]).0 == 200, "\(accepted.prefix(9))")
+            }
+            for (refused, code) in [
+                ("Bearer ", "token_missing"), ("Bearer", "token_missing"), ("Bearer\t\(key)", "token_missing"),
+                ("Bearerx\(key)", "token_missing"), ("Basic \(key)", "token_missing"), ("Bearer \(key.dropLast())", "token_invalid"),
+            ] {
+                let (answer, answerCode) = try await status([refused])
+                #expect(answer == 401, "\(refused.prefix(9))")
+                #expect(answerCode == code, "\(refused.prefix(9))")
+            }
+            // Two Authorization fields are read joined ("a, b", as HTTP combines them): never one of them alone.
+            #expect(try await status(["Bearer \(key)", "Bearer \(key)"]).0 == 401)
         }
     }
 
@@ -257,11 +289,20 @@ import Testing
         try await withRouter(fixture) { client, _ in
             _ = try await client.post("\(Self.chat)/credentials", body: Self.user)
             _ = try await client.post("\(Self.chat)/credentials", body: #"{"user_id": "\#(String(repeating: "a", count: 300))"}"#)
+            _ = try await client.post("\(Self.chat)/credentials", body: Self.user)
+            _ = try await client.post("\(Self.chat)/credentials", body: Self.user, bearer: "wrong-key")
             let metrics = try await client.get("/metrics")
             #expect(metrics.status == 200)
+            // Each (route, status) is one series, counted across requests.
             #expect(
                 metrics.text.contains(
-                    #"identitybridge_http_requests_total{route="/v1/apps/{app}/providers/{provider}/credentials",status="200"} 1"#))
+                    #"identitybridge_http_requests_total{route="/v1/apps/{app}/providers/{provider}/credentials",status="200"} 2"#))
+            #expect(
+                metrics.text.contains(
+                    #"identitybridge_http_requests_total{route="/v1/apps/{app}/providers/{provider}/credentials",status="401"} 1"#))
+            #expect(
+                metrics.text.contains(
+                    #"identitybridge_http_request_duration_seconds_count{route="/v1/apps/{app}/providers/{provider}/credentials"} 4"#))
             #expect(metrics.text.contains("identitybridge_http_request_duration_seconds_bucket"))
             #expect(metrics.text.contains("identitybridge_credentials_issued_total"))
             #expect(metrics.text.contains("identitybridge_credentials_refused_total"))

@@ -33,11 +33,18 @@ extension JSONValue {
             out.append(UInt8(ascii: "]"))
         case .object(let o):
             out.append(UInt8(ascii: "{"))
-            for (index, key) in o.keys.sorted().enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
+            if o.count == 1, let (key, value) = o.first {
+                // The common one-member object (`{"jwt": ...}`) needs no sorted copy.
                 JSONValue.writeString(key, into: &out)
                 out.append(UInt8(ascii: ":"))
-                o[key]!.write(into: &out)
+                value.write(into: &out)
+            } else {
+                for (index, member) in o.sorted(by: { $0.key < $1.key }).enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONValue.writeString(member.key, into: &out)
+                    out.append(UInt8(ascii: ":"))
+                    member.value.write(into: &out)
+                }
             }
             out.append(UInt8(ascii: "}"))
         }
