@@ -5,6 +5,7 @@ import PackageDescription
 // dependency graph. From the repository root:
 //
 //     swift run --package-path Benchmarks -c release identity-bench [--quick]
+//     swift run --package-path Benchmarks -c release service-bench [ITERATIONS]
 let package = Package(
     name: "IdentityBridgeBenchmarks",
     platforms: [.macOS(.v15)],
@@ -12,6 +13,8 @@ let package = Package(
         .package(name: "IdentityBridge", path: ".."),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
     ],
     targets: [
         .executableTarget(
@@ -24,6 +27,23 @@ let package = Package(
                 .product(name: "ZendeskMessagingAdapter", package: "IdentityBridge"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
+        // The token service's credentials route against a bare Hummingbird route, in process:
+        //     swift run --package-path Benchmarks -c release service-bench [ITERATIONS]
+        .executableTarget(
+            name: "service-bench",
+            dependencies: [
+                .product(name: "IdentityBridge", package: "IdentityBridge"),
+                .product(name: "IdentityBridgeStandard", package: "IdentityBridge"),
+                .product(name: "IdentityBridgeHummingbird", package: "IdentityBridge"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),
