@@ -60,6 +60,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .target(name: "CLibcrypto", condition: .when(platforms: [.linux], traits: ["SystemLibcrypto"])),
             ],
@@ -174,6 +175,7 @@ let package = Package(
                 "IdentityBridgeSimulators",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -189,7 +191,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ZendeskChatAdapterTests",
-            dependencies: ["ZendeskChatAdapter", "IdentityBridgeSimulators", .product(name: "JWTKit", package: "jwt-kit")],
+            dependencies: [
+                "ZendeskChatAdapter", "IdentityBridgeSimulators", .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -4,36 +4,27 @@ import HummingbirdTesting
 import IdentityBridge
 import IdentityBridgeHummingbird
 import IdentityBridgeStandard
+import InMemoryLogging
 import Logging
-import Synchronization
 import Testing
 
 /// Request logs are structured (request id, route, status, duration) and never hold a secret, a
 /// token or an email; the README's mounting example compiles and serves.
 @Suite struct ServiceLoggingTests {
-    /// A log handler that keeps every line (message and metadata) in memory.
-    final class Capture: LogHandler, @unchecked Sendable {
-        let lines = Mutex<[String]>([])
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-            let line =
-                "\(event.level) \(event.message) "
-                + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            lines.withLock { $0.append(line) }
+    /// Every line a handler kept: level, message and metadata.
+    static func lines(_ handler: InMemoryLogHandler) -> [String] {
+        handler.entries.map { entry in
+            "\(entry.level) \(entry.message) "
+                + entry.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
     }
 
     @Test func requestLinesAreStructuredAndHoldNoSecretTokenOrEmail() async throws {
         let fixture = try await ServiceFixture()
         defer { fixture.remove() }
-        let capture = Capture()
-        let logger = Logger(label: "test.capture") { _ in capture }
+        var capture = InMemoryLogHandler()
+        capture.logLevel = .trace
+        let logger = Logger(label: "test.capture") { [capture] _ in capture }
         let service = TokenService(configPath: fixture.configPath, loader: ServiceFixture.loader, logger: logger)
         try await service.start()
         let session = try await fixture.sessionToken()
@@ -52,7 +43,7 @@ import Testing
             return userToken
         }
         let tokens = [session, expired, userToken]
-        let lines = capture.lines.withLock { $0 }
+        let lines = Self.lines(capture)
         let requests = lines.filter { $0.hasPrefix("info request ") }
         #expect(requests.count == 5)
         for line in requests {

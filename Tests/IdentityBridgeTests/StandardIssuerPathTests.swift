@@ -1,9 +1,9 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeStandard
+import InMemoryLogging
 import Logging
 import MetricsTestKit
-import Synchronization
 import Testing
 import ZendeskSupportAdapter
 
@@ -149,9 +149,9 @@ struct StandardIssuerPathTests {
 
     @Test("refusals are logged with codes in metadata, never the user's email or the token")
     func logs() throws {
-        let recorder = LogRecorder()
-        var debugLogger = Logger(label: "test") { _ in RecordingLogHandler(recorder: recorder) }
-        debugLogger.logLevel = .debug
+        var recorder = InMemoryLogHandler()
+        recorder.logLevel = .debug
+        let debugLogger = Logger(label: "test") { [recorder] _ in recorder }
         let configuration = try Self.configuration()
         let issuer = try configuration.makeIssuer(
             app: "demo", provider: "zendesk-chat", context: IssuerContext(clock: FixedClock(unixSeconds: Self.start), logger: debugLogger))
@@ -159,36 +159,16 @@ struct StandardIssuerPathTests {
         _ = try? issuer.verify("eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl", for: nil)
         let entries = recorder.entries
         #expect(entries.count == 2)
-        #expect(entries.allSatisfy { $0.metadata["code"] != nil && $0.metadata["instance"] == "zendesk-chat" })
+        #expect(entries.allSatisfy { $0.textMetadata["code"] != nil && $0.textMetadata["instance"] == "zendesk-chat" })
         #expect(!entries.contains { $0.text.contains("not-an-email-secret-person") || $0.text.contains("c2lnbmF0dXJl") })
     }
 }
 
-/// Collects log entries (message and metadata rendered as text) for assertions.
-final class LogRecorder: Sendable {
-    struct Entry {
-        var message: String
-        var metadata: [String: String]
-        var text: String { message + " " + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
-    }
-    private let storage = Mutex<[Entry]>([])
-    var entries: [Entry] { storage.withLock { $0 } }
-    func append(_ entry: Entry) { storage.withLock { $0.append(entry) } }
-}
-
-/// A log handler that records into a ``LogRecorder``, keeping the logger's own metadata.
-struct RecordingLogHandler: LogHandler {
-    let recorder: LogRecorder
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        recorder.append(LogRecorder.Entry(message: "\(event.message)", metadata: merged.mapValues { "\($0)" }))
+extension InMemoryLogHandler.Entry {
+    /// The metadata values as text.
+    var textMetadata: [String: String] { metadata.mapValues { "\($0)" } }
+    /// The message and every metadata value, as one line.
+    var text: String {
+        "\(message) " + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     }
 }

@@ -2,8 +2,8 @@ import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
 import IdentityBridgeTesting
+import InMemoryLogging
 import Logging
-import Synchronization
 import ZendeskChatAdapter
 
 /// Shared fixtures for the Zendesk Chat tests.
@@ -62,26 +62,30 @@ struct ScriptedAuthenticator: JWTAuthenticator {
 
 struct ServiceDown: Error {}
 
-/// Captures log messages, to check warnings.
-final class LogCapture: Sendable {
-    let messages = Mutex<[(Logger.Level, String)]>([])
-    var logger: Logger {
-        Logger(label: "capture") { _ in CapturingHandler(capture: self) }
-    }
-    func contains(_ level: Logger.Level, _ fragment: String) -> Bool {
-        messages.withLock { $0.contains { $0.0 == level && $0.1.contains(fragment) } }
-    }
-}
+/// Captures log lines at every level (swift-log's `InMemoryLogHandler`), to check warnings.
+struct LogCapture {
+    let handler: InMemoryLogHandler
 
-struct CapturingHandler: LogHandler {
-    let capture: LogCapture
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
+    init() {
+        var handler = InMemoryLogHandler()
+        handler.logLevel = .trace
+        self.handler = handler
     }
-    func log(event: LogEvent) {
-        capture.messages.withLock { $0.append((event.level, "\(event.message)")) }
+
+    var logger: Logger {
+        let handler = self.handler
+        return Logger(label: "capture") { _ in handler }
+    }
+
+    /// Each line's level and its text: the message and every metadata value.
+    var messages: [(Logger.Level, String)] {
+        handler.entries.map { entry in
+            let metadata = entry.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            return (entry.level, (["\(entry.message)"] + metadata).joined(separator: " "))
+        }
+    }
+
+    func contains(_ level: Logger.Level, _ fragment: String) -> Bool {
+        messages.contains { $0.0 == level && $0.1.contains(fragment) }
     }
 }

@@ -19,7 +19,7 @@ struct ZendeskChatLoggingAuditTests {
         let forged = ChatFixture.token(ChatFixture.claims(), secret: ChatFixture.otherSecret)
         _ = await #expect(throws: IdentityError.self) { _ = try await provider.login(credential: .jwt(forged)) }
         #expect(capture.contains(.error, "authentication failed"))
-        let logged = capture.messages.withLock { $0.map(\.1) }
+        let logged = capture.messages.map(\.1)
         #expect(
             !logged.contains {
                 $0.contains(forged) || $0.contains(ChatFixture.secret.revealed) || $0.contains(ChatFixture.otherSecret.revealed)
@@ -31,6 +31,6 @@ struct ZendeskChatLoggingAuditTests {
         let capture = LogCapture()
         let (provider, _, _) = try ChatFixture.provider(clock: ManualClock(unixSeconds: ChatFixture.start), logger: capture.logger)
         _ = try await provider.login(ChatFixture.ann)
-        #expect(!capture.messages.withLock { $0.contains { $0.0 == .error } })
+        #expect(!capture.messages.contains { $0.0 == .error })
     }
 }
