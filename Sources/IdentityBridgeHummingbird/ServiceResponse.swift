@@ -53,21 +53,18 @@ struct ServiceRequestHeaders {
     var contentLength: String?
 
     init(_ fields: HTTPFields) {
-        var repeated: [HTTPFields.Element.Name] = []
         for field in fields {
             switch field.name {
-            case .authorization: if authorization == nil { authorization = field.value } else { repeated.append(field.name) }
-            case .contentType: if contentType == nil { contentType = field.value } else { repeated.append(field.name) }
-            case .contentLength: if contentLength == nil { contentLength = field.value } else { repeated.append(field.name) }
+            case .authorization: Self.append(field.value, to: &authorization)
+            case .contentType: Self.append(field.value, to: &contentType)
+            case .contentLength: Self.append(field.value, to: &contentLength)
             default: break
             }
         }
-        for name in repeated {
-            switch name {
-            case .authorization: authorization = fields[name]
-            case .contentType: contentType = fields[name]
-            default: contentLength = fields[name]
-            }
-        }
+    }
+
+    /// Adds one field's value, joined to an earlier one by `, ` (what `HTTPFields` answers for the name).
+    private static func append(_ value: String, to header: inout String?) {
+        header = header.map { $0 + ", " + value } ?? value
     }
 }

@@ -81,7 +81,7 @@ final class ServedInstance: Sendable {
     let exchanger: Result<any TokenExchanging, IdentityError>
     /// The credentials answer around its credential, serialized once: `{"app":…,"credential":` and
     /// `,"kind":…,"provider":…}` (the keys in the sorted order `JSONValue` writes).
-    let credentialAnswer: (prefix: [UInt8], suffix: [UInt8])
+    let answerFraming: (prefix: [UInt8], suffix: [UInt8])
 
     init(instance: ProviderInstanceConfiguration, app: String, context: IssuerContext) throws(IdentityError) {
         self.instance = instance
@@ -96,15 +96,15 @@ final class ServedInstance: Sendable {
         suffix += #","provider":"#.utf8
         JSONValue.writeString(reference.name, into: &suffix)
         suffix.append(UInt8(ascii: "}"))
-        self.credentialAnswer = (prefix, suffix)
+        self.answerFraming = (prefix, suffix)
     }
 
     /// The credentials route's answer for `credential`, as `identityctl token` prints it.
     func credentialAnswer(_ credential: Credential) -> [UInt8] {
-        var out = credentialAnswer.prefix
-        out.reserveCapacity(credentialAnswer.prefix.count + credentialAnswer.suffix.count + 256)
+        var out = answerFraming.prefix
+        out.reserveCapacity(answerFraming.prefix.count + answerFraming.suffix.count + 256)
         credential.json.write(into: &out)
-        out += credentialAnswer.suffix
+        out += answerFraming.suffix
         return out
     }
 }
