@@ -43,17 +43,15 @@ public final class ServiceMetrics: Sendable {
     /// Counts one answered request and records its latency; `route` is the route template, never the raw path.
     public func recordRequest(route: String, status: Int, duration: Duration) {
         let key = RequestKey(route: route, status: status)
-        let handles =
-            handles.withLock { $0[key] }
-            ?? handles.withLock { handles in
-                if let made = handles[key] { return made }
-                let made = RequestHandles(
-                    requests: registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", String(status))]),
-                    duration: registry.makeDurationHistogram(
-                        descriptor: Self.duration, labels: [("route", route)], buckets: Self.durationBuckets))
-                handles[key] = made
-                return made
-            }
+        let handles = handles.withLock { handles in
+            if let made = handles[key] { return made }
+            let made = RequestHandles(
+                requests: registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", String(status))]),
+                duration: registry.makeDurationHistogram(
+                    descriptor: Self.duration, labels: [("route", route)], buckets: Self.durationBuckets))
+            handles[key] = made
+            return made
+        }
         handles.requests.increment()
         handles.duration.record(duration)
     }

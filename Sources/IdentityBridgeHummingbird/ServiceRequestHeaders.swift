@@ -1,0 +1,26 @@
+import Hummingbird
+
+/// The request headers the handlers read, gathered in one pass over the request's few fields
+/// (`HTTPFields`' own lookup builds an index of every name first, and each lookup copies fields).
+/// A header sent twice reads as `HTTPFields` joins it (`a, b`).
+struct ServiceRequestHeaders {
+    var authorization: String?
+    var contentType: String?
+    var contentLength: String?
+
+    init(_ fields: HTTPFields) {
+        for field in fields {
+            switch field.name {
+            case .authorization: Self.append(field.value, to: &authorization)
+            case .contentType: Self.append(field.value, to: &contentType)
+            case .contentLength: Self.append(field.value, to: &contentLength)
+            default: break
+            }
+        }
+    }
+
+    /// Adds one field's value, joined to an earlier one by `, ` (what `HTTPFields` answers for the name).
+    private static func append(_ value: String, to header: inout String?) {
+        header = header.map { $0 + ", " + value } ?? value
+    }
+}
