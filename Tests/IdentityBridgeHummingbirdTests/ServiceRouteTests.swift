@@ -132,6 +132,19 @@ import Testing
                 let malformed = try await client.post("\(Self.chat)/credentials", body: body)
                 #expect(malformed.status == 400, "\(body)")
             }
+            // Bytes that are not UTF-8 and text that is not JSON are told apart in the message.
+            let notUTF8 = try await client.client.execute(
+                uri: "\(Self.chat)/credentials", method: .post,
+                headers: [.contentType: "application/json", .authorization: "Bearer \(ServiceFixture.apiKey)"],
+                body: ByteBuffer(bytes: [0x7B, 0xFF, 0x7D])
+            ) { ServiceClient.Answer(status: Int($0.status.code), text: String(buffer: $0.body), headers: $0.headers) }
+            #expect(notUTF8.status == 400)
+            #expect(notUTF8.errorField == "body")
+            #expect(notUTF8.json["error"]?["message"]?.stringValue == "The request body is not UTF-8 text.")
+            let notJSON = try await client.post("\(Self.chat)/credentials", body: "{")
+            #expect(notJSON.json["error"]?["message"]?.stringValue == "The request body is not valid JSON.")
+            let notObject = try await client.post("\(Self.chat)/credentials", body: "[1]")
+            #expect(notObject.json["error"]?["message"]?.stringValue == "The request body is not a JSON object.")
             let typed = try await client.post("\(Self.chat)/credentials", body: #"{"user_id": 5}"#)
             #expect(typed.status == 422)
             #expect(typed.errorCode == "invalid_value_type")
