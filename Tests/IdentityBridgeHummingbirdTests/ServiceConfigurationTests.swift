@@ -67,9 +67,12 @@ import Testing
     }
 
     @Test func badValuesAreReportedAtTheirLine() {
-        #expect(
-            diagnostics("    service:\n      api_keys: [ \"${DEMO_API_KEY}\" ]\n      body_limit: lots")
-                .contains { $0.hasPrefix("c.yaml:5:19: error:") && $0.contains("body_limit") })
+        for (limit, quoted) in [("lots", "lots"), ("2MiB", "2MiB"), ("0", "0"), ("${DEMO_API_KEY}", "${DEMO_API_KEY}")] {
+            #expect(
+                diagnostics("    service:\n      api_keys: [ \"${DEMO_API_KEY}\" ]\n      body_limit: \(limit)") == [
+                    "c.yaml:5:19: error: 'body_limit' of service of app 'demo' is '\(quoted)'; it must be a size from 1 to 1MiB such as 65536 or 64KiB."
+                ])
+        }
         #expect(
             diagnostics("    service:\n      api_keys: [ \"literal-key\" ]").contains {
                 $0.hasPrefix("c.yaml:4:") && $0.contains("literal secret")

@@ -152,6 +152,34 @@ struct ConfigurationLoaderTests {
         #expect(found[2].message.contains("sets both 'secret' and 'secret_file'"))
     }
 
+    @Test("a path's diagnostic quotes it as written, never a variable it expands (found by FuzzConfiguration)")
+    func pathDiagnosticsDoNotExpandVariables() {
+        let secret = "echo-secret-value-0123456789abcdef"
+        let yaml = """
+            apps:
+              web:
+                providers:
+                  - kind: echo
+                    secret_file: ${SECRETS_DIR}/${ECHO_SECRET}
+                  - kind: echo
+                    name: empty
+                    secret_file: ${SECRETS_DIR}/empty
+                  - kind: echo
+                    name: blank
+                    secret_file: ${BLANK:-}
+            """
+        let found = diagnostics(
+            yaml, variables: ["ECHO_SECRET": secret, "SECRETS_DIR": "/run/secrets"], files: ["/run/secrets/empty": "\n"])
+        #expect(positions(found) == ["5:22", "8:22", "11:22"])
+        #expect(
+            found.map(\.message) == [
+                "cannot read secret file '${SECRETS_DIR}/${ECHO_SECRET}' for 'secret' of echo provider.",
+                "secret file '${SECRETS_DIR}/empty' for 'secret' of echo provider is empty.",
+                "'secret_file' of echo provider must be a file path, not empty.",
+            ])
+        #expect(!found.contains { $0.description.contains(secret) || $0.description.contains("/run/secrets") })
+    }
+
     @Test("every problem is reported, each at its node: range, type, choice, unknown key")
     func everyProblemWithPosition() {
         let found = diagnostics(

@@ -107,6 +107,20 @@ struct ZendeskMessagingSettingsTests {
         #expect(throws: IdentityError.self) { try Fixture.settings(keys: [Fixture.keyA], active: "app_B") }
     }
 
+    @Test("key ids from variables are quoted as written, never expanded (a variable may hold a secret)")
+    func keyIDMessagesDoNotExpandVariables() {
+        let twice = messages(
+            "        signing_keys:\n          - key_id: ${S2}\n            secret: ${S1}\n          - key_id: ${S2}\n            secret: ${S1}\n"
+        )
+        #expect(twice == ["signing key id '${S2}' is listed twice; every key needs its own key_id."])
+        let active = messages("        signing_keys:\n" + keys(2) + "        active_key_id: ${S2}\n")
+        #expect(
+            active == [
+                "'active_key_id' of zendesk-messaging provider is '${S2}', which names none of the 2 configured signing keys' key_id."
+            ])
+        #expect(!(twice + active).contains { $0.contains(Fixture.secretB.revealed) })
+    }
+
     @Test("token_lifetime between 1m and 24h; expiry_warning_margin at most 1h and below token_lifetime")
     func durations() {
         #expect(messages("        signing_keys:\n" + keys(1) + "        token_lifetime: 30s\n").contains { $0.contains("token_lifetime") })

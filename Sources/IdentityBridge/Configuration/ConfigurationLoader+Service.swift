@@ -5,16 +5,7 @@ extension AppServiceConfiguration {
     static func parse(_ reader: SettingsReader) -> AppServiceConfiguration? {
         let apiKeys = reader.secrets("api_keys", required: true, maxCount: maxAPIKeys)
         if let apiKeys, apiKeys.isEmpty { reader.error("'api_keys' of \(reader.subject) must list at least one key.", at: "api_keys") }
-        var bodyLimit = defaultBodyLimit
-        if let text = reader.string("body_limit") {
-            if let size = ConfigByteSize.parse(text), (1...maxBodyLimit).contains(size) {
-                bodyLimit = size
-            } else {
-                reader.error(
-                    "'body_limit' of \(reader.subject) is '\(text.prefix(32))'; it must be a size from 1 to 1MiB such as 65536 or 64KiB.",
-                    at: "body_limit")
-            }
-        }
+        let bodyLimit = reader.byteSize("body_limit", default: defaultBodyLimit, range: 1...maxBodyLimit)
         let sessionTokens = reader.mapping("session_tokens").flatMap(SessionTokenConfiguration.parse)
         guard let apiKeys, !reader.hasErrors else { return nil }
         return AppServiceConfiguration(apiKeys: apiKeys, bodyLimit: bodyLimit, sessionTokens: sessionTokens)
@@ -29,7 +20,8 @@ extension SessionTokenConfiguration {
             let keys = (try? JSONValue.parse(file.contents))?["keys"]
             if keys?.arrayValue == nil {
                 reader.error(
-                    "keys_file '\(file.path.prefix(200))' of \(reader.subject) is not a JWK Set ({\"keys\": [...]}).", at: "keys_file")
+                    "keys_file \(ConfigDiagnostic.quoted(file.path, limit: ConfigDiagnostic.maxQuotedPathCharacters)) of \(reader.subject) is not a JWK Set ({\"keys\": [...]}).",
+                    at: "keys_file")
             }
         }
         let hs256 = reader.secrets("hs256_secrets", maxCount: maxHS256Secrets) ?? []

@@ -139,6 +139,14 @@ public final class SettingsReader {
         return expand(raw, at: node.mark, key: key)
     }
 
+    /// A scalar setting quoted for a message as the file writes it: its `${VAR}` references are not
+    /// expanded (a variable may hold a secret) and it is cut to ``ConfigDiagnostic/maxQuotedCharacters``.
+    /// `nil` when the setting is absent or not a scalar.
+    public func quotedAsWritten(_ key: String) -> String? {
+        guard let node = value(key), case .scalar(let scalar) = node else { return nil }
+        return ConfigDiagnostic.quoted(scalar.string)
+    }
+
     /// Expands `${VAR}` / `${VAR:-default}`; reports a missing variable by name.
     func expand(_ text: String, at mark: Mark?, key: String) -> String? {
         expandedFromDefault = false
@@ -205,23 +213,17 @@ public final class SettingsReader {
             return nil
         }
         if let file {
-            guard let path = scalarText(fileKey, file).flatMap({ expand($0, at: file.mark, key: fileKey) }) else { return nil }
-            let resolved = path.hasPrefix("/") ? path : baseDirectory + "/" + path
+            guard let path = pathSetting(fileKey, file) else { return nil }
             do {
-                let contents = try environment.readFile(resolved)
+                let contents = try environment.readFile(path.resolved)
                 let trimmed = contents.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !trimmed.isEmpty else {
-                    collector.report(
-                        "secret file \(ConfigDiagnostic.quoted(path, limit: ConfigDiagnostic.maxQuotedPathCharacters)) for \(describe(key)) is empty.",
-                        at: file.mark)
+                    collector.report("secret file \(path.quoted) for \(describe(key)) is empty.", at: file.mark)
                     return nil
                 }
                 return Secret(trimmed)
             } catch {
-                let reason = (error as? SecretFileError).map { ": \($0.description)" } ?? ""
-                collector.report(
-                    "cannot read secret file \(ConfigDiagnostic.quoted(path, limit: ConfigDiagnostic.maxQuotedPathCharacters)) for \(describe(key))\(reason).",
-                    at: file.mark)
+                collector.report("cannot read secret file \(path.quoted) for \(describe(key))\(Self.reason(error)).", at: file.mark)
                 return nil
             }
         }
@@ -316,18 +318,32 @@ public final class SettingsReader {
             if required { collector.report("\(subject) is missing required file setting '\(key)'.", at: self.node.mark) }
             return nil
         }
-        guard let path = scalarText(key, node).flatMap({ expand($0, at: node.mark, key: key) }), !path.isEmpty else {
-            collector.report("\(describe(key)) must be a file path.", at: node.mark)
-            return nil
-        }
-        let resolved = path.hasPrefix("/") ? path : baseDirectory + "/" + path
+        guard let path = pathSetting(key, node) else { return nil }
         do {
-            return (path, try environment.readFile(resolved))
+            return (path.written, try environment.readFile(path.resolved))
         } catch {
-            let reason = (error as? SecretFileError).map { ": \($0.description)" } ?? ""
-            collector.report("cannot read file '\(path.prefix(200))' for \(describe(key))\(reason).", at: node.mark)
+            collector.report("cannot read file \(path.quoted) for \(describe(key))\(Self.reason(error)).", at: node.mark)
             return nil
         }
+    }
+
+    /// A path setting: as written, with its references expanded and resolved against the
+    /// configuration's folder. Diagnostics quote it as written, never expanded: a `${VAR}` in a path
+    /// may hold anything, a secret included, and a message never repeats a variable's value.
+    private func pathSetting(_ key: String, _ node: Node) -> (written: String, resolved: String, quoted: String)? {
+        guard let written = scalarText(key, node) else { return nil }
+        guard let expanded = expand(written, at: node.mark, key: key) else { return nil }
+        guard !expanded.isEmpty else {
+            collector.report("\(describe(key)) must be a file path, not empty.", at: node.mark)
+            return nil
+        }
+        let resolved = expanded.hasPrefix("/") ? expanded : baseDirectory + "/" + expanded
+        return (written, resolved, ConfigDiagnostic.quoted(written, limit: ConfigDiagnostic.maxQuotedPathCharacters))
+    }
+
+    /// The `: reason` a ``SecretFileError`` gives for a file that cannot be read (nothing for another error).
+    private static func reason(_ error: any Error) -> String {
+        (error as? SecretFileError).map { ": \($0.description)" } ?? ""
     }
 
     /// A nested mapping, read by its own reader (unknown keys reported there too).
@@ -391,6 +407,20 @@ public final class SettingsReader {
             return defaultValue
         }
         return duration.seconds
+    }
+
+    /// A size in bytes (`65536`, `64KiB`, `1MiB`; see ``ConfigByteSize``) within `range`. Like every
+    /// typed setting it is read as written: a `${VAR}` is not expanded, so no message repeats a value.
+    public func byteSize(_ key: String, default defaultValue: Int, range: ClosedRange<Int>) -> Int {
+        guard let node = value(key) else { return defaultValue }
+        guard let text = scalarText(key, node) else { return defaultValue }
+        guard let size = ConfigByteSize.parse(text), range.contains(size) else {
+            collector.report(
+                "\(describe(key)) is \(ConfigDiagnostic.quoted(text)); it must be a size from \(ConfigByteSize.describe(range.lowerBound)) to \(ConfigByteSize.describe(range.upperBound)) such as 65536 or 64KiB.",
+                at: node.mark)
+            return defaultValue
+        }
+        return size
     }
 
     /// One of `choices`.

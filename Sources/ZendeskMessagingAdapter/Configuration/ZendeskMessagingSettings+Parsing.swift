@@ -32,7 +32,9 @@ extension ZendeskMessagingSettings {
                         at: "key_id")
                     keysValid = false
                 } else if !seen.insert(keyID).inserted {
-                    item.error("signing key id '\(keyID)' is listed twice; every key needs its own key_id.", at: "key_id")
+                    item.error(
+                        "signing key id \(item.quotedAsWritten("key_id") ?? "") is listed twice; every key needs its own key_id.",
+                        at: "key_id")
                     keysValid = false
                 }
                 keys.append(ZendeskMessagingSigningKey(keyID: keyID, secret: secret))
@@ -43,7 +45,7 @@ extension ZendeskMessagingSettings {
         let activeKeyID = reader.string("active_key_id")
         if keysValid, let activeKeyID, !keys.contains(where: { $0.keyID == activeKeyID }) {
             reader.error(
-                "'active_key_id' of zendesk-messaging provider is '\(activeKeyID)', which names no configured signing key (configured: \(keys.map(\.keyID).joined(separator: ", "))).",
+                "'active_key_id' of zendesk-messaging provider is \(reader.quotedAsWritten("active_key_id") ?? ""), which names none of the \(keys.count) configured signing keys' key_id.",
                 at: "active_key_id")
             keysValid = false
         }

@@ -124,12 +124,12 @@ public struct ZendeskMessagingSettings: ProviderSettings, Hashable {
             }
             if key.secret.isEmpty {
                 return Problem(
-                    key: "signing_keys.secret", message: "Signing key \"\(key.keyID)\" has an empty secret.",
+                    key: "signing_keys.secret", message: "Signing key \(ConfigDiagnostic.quoted(key.keyID)) has an empty secret.",
                     recovery: "Set the key's secret from the admin center.")
             }
             if !seen.insert(key.keyID).inserted {
                 return Problem(
-                    key: "signing_keys.key_id", message: "Signing key id \"\(key.keyID)\" is listed twice.",
+                    key: "signing_keys.key_id", message: "Signing key id \(ConfigDiagnostic.quoted(key.keyID)) is listed twice.",
                     recovery: "Give every signing key its own key_id.")
             }
         }
@@ -137,7 +137,7 @@ public struct ZendeskMessagingSettings: ProviderSettings, Hashable {
             return Problem(
                 key: "active_key_id",
                 message:
-                    "active_key_id \"\(activeKeyID)\" names no configured signing key (configured: \(signingKeys.map(\.keyID).joined(separator: ", "))).",
+                    "active_key_id \(ConfigDiagnostic.quoted(activeKeyID)) names none of the \(signingKeys.count) configured signing keys (\(signingKeys.prefix(10).map { ConfigDiagnostic.quoted($0.keyID) }.joined(separator: ", "))).",
                 recovery: "Set active_key_id to one of the listed key ids, or remove it to sign with the first key.")
         }
         let lifetimes = ZendeskMessagingLimits.minTokenLifetime...ZendeskMessagingLimits.maxTokenLifetime
