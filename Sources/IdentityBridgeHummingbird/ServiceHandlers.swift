@@ -98,12 +98,16 @@ struct ServiceHandlers: Sendable {
         return true
     }
 
-    /// Checks the API key (constant time) or, when `allowSession`, the app's session JWT.
-    func authenticate(_ served: ServedApp, _ headers: ServiceRequestHeaders, allowSession: Bool) async throws(ServiceFailure) -> Caller {
-        let token = try Self.bearer(headers)
-        if served.isAPIKey(token) { return .backend }
+    /// Checks the API key (constant time) of a route that accepts nothing else. Synchronous: the
+    /// common case costs no async frame.
+    func requireAPIKey(_ served: ServedApp, _ headers: ServiceRequestHeaders) throws(ServiceFailure) {
+        guard served.isAPIKey(try Self.bearer(headers)) else { throw Self.notAnAPIKey(served, allowSession: false) }
+    }
+
+    /// The user of a session token, or 401 when `token` is neither that nor an API key.
+    func sessionCaller(_ served: ServedApp, _ token: Substring) async throws(ServiceFailure) -> Caller {
         // Only a JWT-shaped token can be a session token; anything else is a wrong API key.
-        if allowSession, let verifier = served.sessionVerifier, token.utf8.count <= DecodedJWT.defaultMaxLength,
+        if let verifier = served.sessionVerifier, token.utf8.count <= DecodedJWT.defaultMaxLength,
             token.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 2
         {
             do throws(IdentityError) {
@@ -116,7 +120,12 @@ struct ServiceHandlers: Sendable {
                     IdentityError(.tokenInvalid, field: error.field ?? "Authorization", message: error.message, recovery: error.recovery))
             }
         }
-        throw ServiceFailure(
+        throw Self.notAnAPIKey(served, allowSession: true)
+    }
+
+    /// 401 `token_invalid`: the bearer token is none of the app's API keys (nor a session token).
+    static func notAnAPIKey(_ served: ServedApp, allowSession: Bool) -> ServiceFailure {
+        ServiceFailure(
             401,
             IdentityError(
                 .tokenInvalid, field: "Authorization", message: "The bearer token is not an API key of app \"\(served.name)\".",
@@ -126,7 +135,7 @@ struct ServiceHandlers: Sendable {
     // MARK: Bodies
 
     /// The whole body, at most the app's `body_limit` (413 past it).
-    static func body(_ request: Request, _ headers: ServiceRequestHeaders, limit: Int) async throws(ServiceFailure) -> [UInt8] {
+    static func body(_ request: Request, _ headers: ServiceRequestHeaders, limit: Int) async throws(ServiceFailure) -> ByteBuffer {
         // Built only when refused: an error's message costs more than reading a small body.
         func tooLarge() -> ServiceFailure {
             ServiceFailure(
@@ -136,8 +145,7 @@ struct ServiceHandlers: Sendable {
         }
         if let length = headers.contentLength.flatMap({ Int($0) }), length > limit { throw tooLarge() }
         do {
-            var buffer = try await request.body.collect(upTo: limit)
-            return buffer.readBytes(length: buffer.readableBytes) ?? []
+            return try await request.body.collect(upTo: limit)
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw tooLarge()
         } catch {
@@ -165,23 +173,26 @@ struct ServiceHandlers: Sendable {
         }
     }
 
-    /// The body as a JSON object (400 when it is not one).
-    static func jsonObject(_ bytes: [UInt8]) throws(ServiceFailure) -> [String: JSONValue] {
+    /// The body as a JSON object's members, parsed in place (400 when it is not one).
+    static func jsonObject(_ body: ByteBuffer) throws(ServiceFailure) -> JSONObjectMembers {
         let malformed = { (detail: String) in
             ServiceFailure(
                 400,
                 IdentityError(
                     .invalidValueType, field: "body", message: "The request body is not \(detail).", recovery: "Send a JSON object."))
         }
-        guard let value = try? JSONValue.parse(bytes: bytes) else {
-            throw malformed(String(validating: bytes, as: UTF8.self) == nil ? "UTF-8 text" : "valid JSON")
+        let parsed = body.withUnsafeReadableBytes { bytes in
+            Result { () throws(JSONParseError) in try JSONValue.parseObjectMembers(bytes: bytes) }
         }
-        guard let object = value.objectValue else { throw malformed("a JSON object") }
-        return object
+        guard case .success(let members) = parsed else {
+            throw malformed(String(validating: body.readableBytesView, as: UTF8.self) == nil ? "UTF-8 text" : "valid JSON")
+        }
+        guard let members else { throw malformed("a JSON object") }
+        return members
     }
 
     /// An optional string member (422 `invalid_value_type` when it is another type).
-    static func string(_ object: [String: JSONValue], _ key: String) throws(ServiceFailure) -> String? {
+    static func string(_ object: JSONObjectMembers, _ key: String) throws(ServiceFailure) -> String? {
         switch object[key] {
         case nil, .null?: return nil
         case .string(let text)?: return text
@@ -199,14 +210,16 @@ struct ServiceHandlers: Sendable {
     func credentials(_ served: ServedApp, provider: String, request: Request, headers: ServiceRequestHeaders) async throws(ServiceFailure)
         -> Response
     {
-        let caller = try await authenticate(served, headers, allowSession: true)
+        // An API key (constant time) is checked in place; only a session token awaits its verifier.
+        let token = try Self.bearer(headers)
+        let caller = served.isAPIKey(token) ? Caller.backend : try await sessionCaller(served, token)
         let instance = try instance(served, provider)
         let bytes = try await Self.body(request, headers, limit: served.service.bodyLimit)
         let user: UserIdentity
         switch caller {
         case .user(let claims):
             // The session token's claims are the user; a body, if any, must be JSON but never overrides them.
-            if !bytes.isEmpty {
+            if bytes.readableBytes > 0 {
                 try Self.requireContentType(headers, Self.json)
                 _ = try Self.jsonObject(bytes)
             }
@@ -230,7 +243,7 @@ struct ServiceHandlers: Sendable {
     func verify(_ served: ServedApp, provider: String, request: Request, headers: ServiceRequestHeaders) async throws(ServiceFailure)
         -> Response
     {
-        _ = try await authenticate(served, headers, allowSession: false)
+        try requireAPIKey(served, headers)
         let instance = try instance(served, provider)
         let bytes = try await Self.body(request, headers, limit: served.service.bodyLimit)
         try Self.requireContentType(headers, Self.json)
@@ -266,13 +279,13 @@ struct ServiceHandlers: Sendable {
         }
         let bytes = try await Self.body(request, headers, limit: served.service.bodyLimit)
         var mode = TokenExchangeEndpoint.Mode.userToken
-        if let verifier = served.sessionVerifier, let text = String(validating: bytes, as: UTF8.self),
+        if let verifier = served.sessionVerifier, let text = String(validating: bytes.readableBytesView, as: UTF8.self),
             let token = try? FormBody.value(exchanger.exchangeFormField, in: text), verifier.claimsIssuer(token)
         {
             mode = .resolveUser { token throws(IdentityError) in try await verifier.verify(token) }
         }
         let endpoint = TokenExchangeEndpoint(exchanger: exchanger, mode: mode, bodyLimit: served.service.bodyLimit, logger: logger)
-        let response = await endpoint.handle(formBody: bytes, contentType: headers.contentType)
+        let response = await endpoint.handle(formBody: Array(bytes.readableBytesView), contentType: headers.contentType)
         return .json(response.status, text: response.bodyText)
     }
 
@@ -280,7 +293,7 @@ struct ServiceHandlers: Sendable {
     func events(_ served: ServedApp, provider: String, request: Request, headers: ServiceRequestHeaders) async throws(ServiceFailure)
         -> Response
     {
-        _ = try await authenticate(served, headers, allowSession: false)
+        try requireAPIKey(served, headers)
         let instance = try instance(served, provider)
         let reference = instance.instance.reference
         guard let mapping = instance.instance.plugin as? any VendorEventMapping else {
@@ -292,7 +305,7 @@ struct ServiceHandlers: Sendable {
         }
         let bytes = try await Self.body(request, headers, limit: served.service.bodyLimit)
         try Self.requireContentType(headers, VendorEventLines.mediaTypes)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(validating: bytes.readableBytesView, as: UTF8.self) else {
             throw ServiceFailure(
                 400,
                 IdentityError(

@@ -42,9 +42,16 @@ public final class ServiceMetrics: Sendable {
 
     /// Counts one answered request and records its latency; `route` is the route template, never the raw path.
     public func recordRequest(route: String, status: Int, duration: Duration) {
-        let key = RequestKey(route: route, status: status)
+        recordRequest(path: route, status: status, duration: duration) { $0 }
+    }
+
+    /// Counts one answered request by the router's matched path: `label` turns the path into the
+    /// route template once per (path, status), so a request hashes one key.
+    func recordRequest(path: String, status: Int, duration: Duration, label: (String) -> String) {
+        let key = RequestKey(route: path, status: status)
         let handles = handles.withLock { handles in
             if let made = handles[key] { return made }
+            let route = label(path)
             let made = RequestHandles(
                 requests: registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", String(status))]),
                 duration: registry.makeDurationHistogram(
@@ -60,7 +67,7 @@ public final class ServiceMetrics: Sendable {
     public func exposition() -> [UInt8] { registry.emitToBuffer() }
 }
 
-/// A route template and an answered status.
+/// A route (a template, or the router's matched path) and an answered status.
 private struct RequestKey: Hashable {
     let route: String
     let status: Int

@@ -10,11 +10,14 @@ public import Logging
 public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServiceMetrics?
     let logger: Logger
+    /// Whether `logger` writes the per-request `info` line: read once, not per request.
+    let logsRequests: Bool
 
     /// Creates the middleware.
     public init(metrics: ServiceMetrics?, logger: Logger) {
         self.metrics = metrics
         self.logger = logger
+        self.logsRequests = logger.logLevel <= .info
     }
 
     /// Runs the request, maps errors, logs and counts.
@@ -27,10 +30,10 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
             response = Response.failure(Self.failure(for: error))
         }
         let duration = ContinuousClock.now - start
-        let route = Self.routeLabel(context.endpointPath)
         let status = response.status.code
-        metrics?.recordRequest(route: route, status: status, duration: duration)
-        if logger.logLevel <= .info {
+        metrics?.recordRequest(path: context.endpointPath ?? "", status: status, duration: duration, label: Self.routeLabel)
+        if logsRequests {
+            let route = Self.routeLabel(context.endpointPath)
             logger.info(
                 "request",
                 metadata: [

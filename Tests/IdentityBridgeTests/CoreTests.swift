@@ -28,6 +28,28 @@ struct JSONValueTests {
         #expect(try JSONValue.parse("{\"a\":1,\"a\":2}", rejectDuplicateKeys: false) == ["a": 2])
     }
 
+    @Test("object members parsed in place: the same strict rules as parse, nil for a value that is not an object")
+    func objectMembers() throws {
+        func members(_ text: String) throws -> JSONObjectMembers? {
+            try Array(text.utf8).withUnsafeBytes { try JSONValue.parseObjectMembers(bytes: $0) }
+        }
+        let text = #" {"user_id":"u-1","email":null,"n":[1,{"x":2}],"e":"e", "user":true} "#
+        let object = try #require(try members(text))
+        #expect(object.count == 5)
+        #expect(object["user_id"] == "u-1")
+        #expect(object["email"] == .null)
+        #expect(object["e"] == "e")
+        #expect(object["user"] == true)
+        #expect(object["use"] == nil)
+        #expect(object["missing"] == nil)
+        #expect(try JSONValue.object(object.dictionary) == JSONValue.parse(text))
+        #expect(try members("{}")?.count == 0)
+        for other in ["[1]", "\"x\"", "1", "null"] { #expect(try members(other) == nil, "\(other)") }
+        for bad in ["", "{", "{\"a\":1}x", "{\"a\":1,\"a\":2}", "{\"a\":1,\"\\u0061\":2}", "[1,]", "{\"a\":\"\u{01}\"}"] {
+            #expect(throws: JSONParseError.self, "\(bad.debugDescription)") { try members(bad) }
+        }
+    }
+
     @Test("serializes compactly with sorted keys and escapes quotes, backslashes and control characters")
     func serializes() throws {
         let value: JSONValue = ["b": [1, 2.5, nil, true], "a": "q\"\\\n\t\u{01}é😀"]

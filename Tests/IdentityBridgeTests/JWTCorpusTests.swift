@@ -370,6 +370,19 @@ struct JWTMintRoundTripTests {
             #expect(!bytes.contains { $0 < 0x20 }, "raw control character \(scalar) in output")
             #expect(try JSONValue.parse(bytes: bytes) == .string(text))
         }
+        // A special byte at every offset of the eight-byte scan and its tail, or none at all.
+        for special in ["", "\"", "\\", "\n", "\u{1F}", "é", "\u{7F}"] {
+            for length in [0, 1, 7, 8, 9, 15, 16, 17] {
+                for offset in 0...length {
+                    var text = String(repeating: "x", count: length)
+                    text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: offset))
+                    var bytes: [UInt8] = [UInt8(ascii: "[")]
+                    JSONValue.writeString(text, into: &bytes)
+                    #expect(try JSONValue.parse(bytes: bytes + [UInt8(ascii: "]")]) == .array([.string(text)]))
+                    #expect(bytes.count == 3 + text.utf8.count + (["\"", "\\", "\n"].contains(special) ? 1 : special == "\u{1F}" ? 5 : 0))
+                }
+            }
+        }
     }
 
     @Test("claims with escapes at every offset, and past the inline buffer, read back exactly")

@@ -106,11 +106,38 @@ extension JSONValue {
     public static func writeString(_ s: String, into out: inout [UInt8]) {
         var s = s
         s.withUTF8 { utf8 in
+            guard needsEscaping(utf8) else {
+                // The common case (ids, emails, tokens): copied as is, with no scratch space zeroed.
+                out.append(UInt8(ascii: "\""))
+                out.append(contentsOf: utf8)
+                out.append(UInt8(ascii: "\""))
+                return
+            }
             let start = out.count
             out.append(contentsOf: repeatElement(0, count: utf8.count * 6 + 2))
             let written = out.withUnsafeMutableBufferPointer { writeQuoted(utf8, to: $0.baseAddress! + start) }
             out.removeLast(utf8.count * 6 + 2 - written)
         }
+    }
+
+    /// Whether any byte of `utf8` must be escaped in a JSON string (a quote, a backslash or a C0
+    /// control); eight bytes are checked at a time.
+    @inline(__always)
+    static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let count = utf8.count
+        var i = 0
+        while i + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            if JSONByteParser.escapeBytes(word) != 0 { return true }
+            i += 8
+        }
+        while i < count {
+            let c = base[i]
+            if c < 0x20 || c == 0x22 || c == 0x5C { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Writes `utf8` as a JSON string literal (quotes included, body escaped by
