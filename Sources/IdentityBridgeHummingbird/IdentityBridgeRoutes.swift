@@ -71,10 +71,14 @@ public struct IdentityBridgeRoutes: Sendable {
                         status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
                 default:
-                    let parameters = context.parameters
-                    let app = parameters.get("app") ?? ""
-                    let provider = parameters.get("provider") ?? ""
-                    return await handlers.handle(operation, app: app, provider: provider, request: request)
+                    // One pass over the path parameters, the first of each name winning as with
+                    // `parameters.get` (which hashes the name on each lookup).
+                    var app: Substring?
+                    var provider: Substring?
+                    for (name, value) in context.parameters {
+                        if name == "app" { app = app ?? value } else if name == "provider" { provider = provider ?? value }
+                    }
+                    return await handlers.handle(operation, app: String(app ?? ""), provider: String(provider ?? ""), request: request)
                 }
             }
             for other in Self.otherMethods where other != allowed {

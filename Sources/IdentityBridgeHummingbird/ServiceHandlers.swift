@@ -134,7 +134,8 @@ struct ServiceHandlers: Sendable {
 
     // MARK: Bodies
 
-    /// The whole body, at most the app's `body_limit` (413 past it).
+    /// The whole body, at most the app's `body_limit` (413 past it). Inlined: one async frame less per request.
+    @inline(__always)
     static func body(_ request: Request, _ headers: ServiceRequestHeaders, limit: Int) async throws(ServiceFailure) -> ByteBuffer {
         // Built only when refused: an error's message costs more than reading a small body.
         func tooLarge() -> ServiceFailure {

@@ -81,4 +81,27 @@ import Testing
             #expect(try await client.get("/metrics").text.contains("identitybridge_http_requests_total"))
         }
     }
+
+    @Test func routesMountedUnderAPrefixWithItsOwnParameterReadTheirOwn() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let configuration = try ConfigurationLoader(registry: StandardProviders.registry)
+            .load(path: root.appendingPathComponent("config.example.yaml").path)
+        let state = ServiceState(try await ServiceSnapshot(configuration: configuration, context: IssuerContext()))
+        let router = Router()
+        router.addRoutes(IdentityBridgeRoutes(state: state).collection(), atPath: "/tenants/:tenant")
+        try await Application(router: router).test(.router) { raw in
+            let client = ServiceClient(client: raw)
+            let answer = try await client.post(
+                "/tenants/t-1/v1/apps/demo/providers/zendesk-chat/credentials", body: ServiceRouteTests.user,
+                bearer: "dev-only-demo-api-key-0123456789abcdef")
+            #expect(answer.status == 200, "\(answer.text)")
+            #expect(answer.json["app"] == "demo")
+            #expect(answer.json["provider"] == "zendesk-chat")
+            let unknown = try await client.post(
+                "/tenants/t-1/v1/apps/demo/providers/nope/credentials", body: ServiceRouteTests.user,
+                bearer: "dev-only-demo-api-key-0123456789abcdef")
+            #expect(unknown.status == 404)
+            #expect(unknown.text.contains("no provider \\\"nope\\\""), "\(unknown.text)")
+        }
+    }
 }
