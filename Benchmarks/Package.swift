@@ -6,6 +6,13 @@ import PackageDescription
 //
 //     swift run --package-path Benchmarks -c release identity-bench [--quick]
 //     swift run --package-path Benchmarks -c release service-bench [ITERATIONS]
+/// The upcoming features every benchmark target builds with.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
     name: "IdentityBridgeBenchmarks",
     platforms: [.macOS(.v15)],
@@ -28,11 +35,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"),
-                .enableUpcomingFeature("MemberImportVisibility"),
-                .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: swiftSettings
         ),
         // The token service's credentials route against a bare Hummingbird route, in process:
         //     swift run --package-path Benchmarks -c release service-bench [ITERATIONS]
@@ -45,11 +48,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"),
-                .enableUpcomingFeature("MemberImportVisibility"),
-                .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: swiftSettings
         ),
         .testTarget(name: "IdentityBenchTests", dependencies: ["identity-bench"]),
     ]
