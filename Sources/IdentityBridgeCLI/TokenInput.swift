@@ -31,7 +31,7 @@ enum TokenInput {
     static func read(argument: String?, file: String?, environment: CLIEnvironment) -> Result<String, IdentityError> {
         if let argument, argument != "-" { return .success(argument) }
         let source =
-            file.map { "token file \(ConfigDiagnostic.quoted($0, limit: ConfigDiagnostic.maxQuotedPathCharacters))" } ?? "standard input"
+            file.map { "token file \(ConfigDiagnostic.quotedPath($0))" } ?? "standard input"
         let bytes: [UInt8]
         if let file {
             do { bytes = Array(try BoundedFile.read(path: file, limit: maxBytes)) } catch {

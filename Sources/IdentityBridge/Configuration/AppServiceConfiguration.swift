@@ -108,7 +108,7 @@ public enum ConfigByteSize {
     }
 
     /// `size` as a message writes it: `1MiB` or `64KiB` when it is a whole number of them, else bytes.
-    public static func describe(_ size: Int) -> String {
+    static func describe(_ size: Int) -> String {
         if size >= 1_048_576, size % 1_048_576 == 0 { return "\(size / 1_048_576)MiB" }
         if size >= 1024, size % 1024 == 0 { return "\(size / 1024)KiB" }
         return "\(size)"

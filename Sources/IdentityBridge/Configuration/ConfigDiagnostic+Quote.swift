@@ -21,4 +21,7 @@ extension ConfigDiagnostic {
         }
         return "'\(prefix)'"
     }
+
+    /// A path in single quotes for a message, cut to ``maxQuotedPathCharacters``.
+    public static func quotedPath(_ path: some StringProtocol) -> String { quoted(path, limit: maxQuotedPathCharacters) }
 }

@@ -20,7 +20,7 @@ extension SessionTokenConfiguration {
             let keys = (try? JSONValue.parse(file.contents))?["keys"]
             if keys?.arrayValue == nil {
                 reader.error(
-                    "keys_file \(ConfigDiagnostic.quoted(file.path, limit: ConfigDiagnostic.maxQuotedPathCharacters)) of \(reader.subject) is not a JWK Set ({\"keys\": [...]}).",
+                    "keys_file \(ConfigDiagnostic.quotedPath(file.path)) of \(reader.subject) is not a JWK Set ({\"keys\": [...]}).",
                     at: "keys_file")
             }
         }

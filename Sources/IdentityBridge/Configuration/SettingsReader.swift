@@ -218,12 +218,15 @@ public final class SettingsReader {
                 let contents = try environment.readFile(path.resolved)
                 let trimmed = contents.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !trimmed.isEmpty else {
-                    collector.report("secret file \(path.quoted) for \(describe(key)) is empty.", at: file.mark)
+                    collector.report(
+                        "secret file \(ConfigDiagnostic.quotedPath(path.written)) for \(describe(key)) is empty.", at: file.mark)
                     return nil
                 }
                 return Secret(trimmed)
             } catch {
-                collector.report("cannot read secret file \(path.quoted) for \(describe(key))\(Self.reason(error)).", at: file.mark)
+                collector.report(
+                    "cannot read secret file \(ConfigDiagnostic.quotedPath(path.written)) for \(describe(key))\(Self.reason(error)).",
+                    at: file.mark)
                 return nil
             }
         }
@@ -322,7 +325,8 @@ public final class SettingsReader {
         do {
             return (path.written, try environment.readFile(path.resolved))
         } catch {
-            collector.report("cannot read file \(path.quoted) for \(describe(key))\(Self.reason(error)).", at: node.mark)
+            collector.report(
+                "cannot read file \(ConfigDiagnostic.quotedPath(path.written)) for \(describe(key))\(Self.reason(error)).", at: node.mark)
             return nil
         }
     }
@@ -330,7 +334,7 @@ public final class SettingsReader {
     /// A path setting: as written, with its references expanded and resolved against the
     /// configuration's folder. Diagnostics quote it as written, never expanded: a `${VAR}` in a path
     /// may hold anything, a secret included, and a message never repeats a variable's value.
-    private func pathSetting(_ key: String, _ node: Node) -> (written: String, resolved: String, quoted: String)? {
+    private func pathSetting(_ key: String, _ node: Node) -> (written: String, resolved: String)? {
         guard let written = scalarText(key, node) else { return nil }
         guard let expanded = expand(written, at: node.mark, key: key) else { return nil }
         guard !expanded.isEmpty else {
@@ -338,7 +342,7 @@ public final class SettingsReader {
             return nil
         }
         let resolved = expanded.hasPrefix("/") ? expanded : baseDirectory + "/" + expanded
-        return (written, resolved, ConfigDiagnostic.quoted(written, limit: ConfigDiagnostic.maxQuotedPathCharacters))
+        return (written, resolved)
     }
 
     /// The `: reason` a ``SecretFileError`` gives for a file that cannot be read (nothing for another error).

@@ -10,13 +10,13 @@ public struct JSONObjectMembers: Sendable {
     let members: [JSONMember]
 
     /// The value of member `key`, if the object has one (keys are unique: duplicates are refused).
-    public subscript(key: String) -> JSONValue? { DecodedJWT.lookup(key, in: members) }
+    public subscript(key: String) -> JSONValue? { members.value(named: key) }
 
     /// The number of members.
     public var count: Int { members.count }
 
     /// The members as a dictionary.
-    public var dictionary: [String: JSONValue] { DecodedJWT.dictionary(members) }
+    public var dictionary: [String: JSONValue] { members.dictionary }
 }
 
 extension JSONValue {

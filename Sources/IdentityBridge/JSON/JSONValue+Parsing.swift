@@ -78,6 +78,26 @@ struct JSONMember: Sendable {
     }
 }
 
+extension [JSONMember] {
+    /// The value of the member `name`, or `nil`: a linear scan over the few members, no hashing.
+    @inlinable
+    func value(named name: String) -> JSONValue? {
+        // Member names are short: comparing UTF-8 lengths first skips most full comparisons.
+        let length = name.utf8.count
+        return withUnsafeBufferPointer { buffer in
+            for i in buffer.indices where buffer[i].key.utf8.count == length && buffer[i].key == name { return buffer[i].value }
+            return nil
+        }
+    }
+
+    /// The members as a dictionary.
+    var dictionary: [String: JSONValue] {
+        var dictionary = [String: JSONValue](minimumCapacity: count)
+        for member in self { dictionary[member.key] = member.value }
+        return dictionary
+    }
+}
+
 /// A small recursive-descent JSON parser over UTF-8 bytes (an unsafe view of the caller's buffer).
 struct JSONByteParser {
     let bytes: UnsafeBufferPointer<UInt8>

@@ -133,12 +133,16 @@ extension JSONValue {
             i += 8
         }
         while i < count {
-            let c = base[i]
-            if c < 0x20 || c == 0x22 || c == 0x5C { return true }
+            if !isPlain(base[i]) { return true }
             i += 1
         }
         return false
     }
+
+    /// Whether `c` is written as is in a JSON string: not a quote, a backslash or a C0 control
+    /// (the byte-wise twin of ``JSONByteParser/escapeBytes(_:)``).
+    @inline(__always)
+    static func isPlain(_ c: UInt8) -> Bool { c >= 0x20 && c != 0x22 && c != 0x5C }
 
     /// Writes `utf8` as a JSON string literal (quotes included, body escaped by
     /// ``writeEscaped(_:to:)``) to `out`, which must hold `6 * utf8.count + 2` bytes; returns the
@@ -179,7 +183,7 @@ extension JSONValue {
             }
             let c = base[i]
             i += 1
-            if c >= 0x20 && c != 0x22 && c != 0x5C {
+            if isPlain(c) {
                 out[o] = c
                 o += 1
                 continue

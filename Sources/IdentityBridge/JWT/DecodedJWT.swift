@@ -26,40 +26,24 @@ public struct DecodedJWT: Sendable {
     let signingInputCount: Int
 
     /// The decoded header (built on each access; read single members with ``headerValue(_:)``).
-    public var header: [String: JSONValue] { Self.dictionary(headerMembers) }
+    public var header: [String: JSONValue] { headerMembers.dictionary }
     /// The decoded claims (built on each access; read single claims with ``claim(_:)`` or the
     /// typed accessors such as ``requiredString(_:vendorCode:)``, which do not build it).
-    public var claims: [String: JSONValue] { Self.dictionary(claimMembers) }
+    public var claims: [String: JSONValue] { claimMembers.dictionary }
 
     /// The claim `name`, or `nil` (a linear scan over the few claims, no hashing).
     @inlinable
     public func claim(_ name: String) -> JSONValue? {
-        Self.lookup(name, in: claimMembers)
+        claimMembers.value(named: name)
     }
 
     /// The header member `name`, or `nil`.
     public func headerValue(_ name: String) -> JSONValue? {
-        Self.lookup(name, in: headerMembers)
-    }
-
-    @inlinable
-    static func lookup(_ name: String, in members: [JSONMember]) -> JSONValue? {
-        // Claim names are short: comparing UTF-8 lengths first skips most full comparisons.
-        let length = name.utf8.count
-        return members.withUnsafeBufferPointer { buffer in
-            for i in buffer.indices where buffer[i].key.utf8.count == length && buffer[i].key == name { return buffer[i].value }
-            return nil
-        }
+        headerMembers.value(named: name)
     }
 
     /// The claim names in the order the token lists them.
     public var claimNames: [String] { claimMembers.map(\.key) }
-
-    static func dictionary(_ members: [JSONMember]) -> [String: JSONValue] {
-        var dictionary = [String: JSONValue](minimumCapacity: members.count)
-        for member in members { dictionary[member.key] = member.value }
-        return dictionary
-    }
 
     /// `base64url(header) "." base64url(payload)`, the bytes the signature covers.
     public var signingInput: [UInt8] { Array(token.utf8.prefix(signingInputCount)) }
