@@ -60,25 +60,21 @@ public struct IdentityBridgeRoutes: Sendable {
         for (method, path) in Self.routes {
             let routerPath = RouterPath(Self.routerPath(path))
             let allowed = HTTPRequest.Method(method)!
-            let operation = path.split(separator: "/").last.map(String.init) ?? ""
-            collection.on(routerPath, method: allowed) { request, context -> Response in
-                switch operation {
-                case "healthz": return .json(200, ["status": "alive"])
-                case "readyz": return handlers.ready()
-                case "metrics":
+            switch path.split(separator: "/").last {
+            case "healthz": collection.on(routerPath, method: allowed) { _, _ -> Response in .json(200, ["status": "alive"]) }
+            case "readyz": collection.on(routerPath, method: allowed) { _, _ -> Response in handlers.ready() }
+            case "metrics":
+                collection.on(routerPath, method: allowed) { _, _ -> Response in
                     guard let metrics else { throw HTTPError(.notFound) }
                     return Response(
                         status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
-                default:
-                    // One pass over the path parameters, the first of each name winning as with
-                    // `parameters.get` (which hashes the name on each lookup).
-                    var app: Substring?
-                    var provider: Substring?
-                    for (name, value) in context.parameters {
-                        if name == "app" { app = app ?? value } else if name == "provider" { provider = provider ?? value }
-                    }
-                    return await handlers.handle(operation, app: String(app ?? ""), provider: String(provider ?? ""), request: request)
+                }
+            case let name:
+                // The operation is decided here, once: a request dispatches on no string.
+                let operation = ServiceHandlers.Operation(rawValue: String(name ?? "")) ?? .events
+                collection.on(routerPath, method: allowed) { request, context -> Response in
+                    await handlers.handle(operation, request, context.parameters)
                 }
             }
             for other in Self.otherMethods where other != allowed {

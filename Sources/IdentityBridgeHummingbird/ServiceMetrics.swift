@@ -31,8 +31,10 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// The request counter and latency histogram of each (route, status) seen so far: made in the
-    /// registry once, then reused (the registry validates names and labels on every `make`).
-    private let handles = Mutex<[RequestKey: RequestHandles]>([:])
+    /// registry once, then reused (the registry validates names and labels on every `make`). A short
+    /// list, searched in order: the router hands every request of a route the same path string,
+    /// which compares equal at once (no hashing).
+    private let handles = Mutex<[(key: RequestKey, handles: RequestHandles)]>([])
 
     /// Creates the metrics over `registry` (a fresh one by default).
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
@@ -50,13 +52,13 @@ public final class ServiceMetrics: Sendable {
     func recordRequest(path: String, status: Int, duration: Duration, label: (String) -> String) {
         let key = RequestKey(route: path, status: status)
         let handles = handles.withLock { handles in
-            if let made = handles[key] { return made }
+            if let made = handles.first(where: { $0.key == key }) { return made.handles }
             let route = label(path)
             let made = RequestHandles(
                 requests: registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", String(status))]),
                 duration: registry.makeDurationHistogram(
                     descriptor: Self.duration, labels: [("route", route)], buckets: Self.durationBuckets))
-            handles[key] = made
+            handles.append((key, made))
             return made
         }
         handles.requests.increment()
@@ -68,9 +70,12 @@ public final class ServiceMetrics: Sendable {
 }
 
 /// A route (a template, or the router's matched path) and an answered status.
-private struct RequestKey: Hashable {
+private struct RequestKey: Equatable {
     let route: String
     let status: Int
+
+    /// The status first: an integer compare rules out most entries.
+    static func == (lhs: RequestKey, rhs: RequestKey) -> Bool { lhs.status == rhs.status && lhs.route == rhs.route }
 }
 
 /// The registry's metrics of one ``RequestKey``.

@@ -103,7 +103,7 @@ final class ServedInstance: Sendable {
     func credentialAnswer(_ credential: Credential) -> [UInt8] {
         var out = answerFraming.prefix
         out.reserveCapacity(answerFraming.prefix.count + answerFraming.suffix.count + 256)
-        credential.json.write(into: &out)
+        credential.writeJSON(into: &out)
         out += answerFraming.suffix
         return out
     }

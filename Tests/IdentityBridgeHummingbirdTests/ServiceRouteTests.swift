@@ -54,7 +54,7 @@ import Testing
                 }
             }
             let key = ServiceFixture.apiKey
-            for accepted in ["Bearer \(key)", "bearer \(key)", "BEARER \(key)", "Bearer   \(key)"] {
+            for accepted in ["Bearer \(key)", "bearer \(key)", "BEARER \(key)", "bEaReR \(key)", "Bearer   \(key)"] {
                 #expect(try await status([accepted]).0 == 200, "\(accepted.prefix(9))")
             }
             for (refused, code) in [

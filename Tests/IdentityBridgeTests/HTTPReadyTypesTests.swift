@@ -27,6 +27,33 @@ struct HTTPReadyTypesTests {
         #expect(try JSONDecoder().decode(Credential.self, from: Data(credential.json.jsonString.utf8)) == credential)
     }
 
+    @Test("A JWT credential equals, hashes and writes as its fields form; setting fields replaces it")
+    func jwtCredentialIsItsFields() throws {
+        for token in ["eyJ.a.b", "quote\" back\\ tab\t é", ""] {
+            let jwt = Credential.jwt(token, expiresAt: Date(timeIntervalSince1970: 60))
+            let fields = Credential(fields: ["jwt": .string(token)], expiresAt: Date(timeIntervalSince1970: 60))
+            #expect(jwt == fields && fields == jwt)
+            #expect(jwt.hashValue == fields.hashValue)
+            #expect(Set([jwt, fields]).count == 1)
+            #expect(jwt.fields == ["jwt": .string(token)] && jwt.jwt == token && jwt["jwt"] == token && jwt["userId"] == nil)
+            var written: [UInt8] = []
+            jwt.writeJSON(into: &written)
+            var expected: [UInt8] = []
+            jwt.json.write(into: &expected)
+            #expect(written == expected)
+            #expect(try JSONValue.parse(String(decoding: written, as: UTF8.self)) == ["jwt": .string(token)])
+            #expect(try Self.encode(jwt) == fields.json)
+        }
+        #expect(Credential.jwt("a") != Credential.jwt("b"))
+        #expect(Credential.jwt("a") != Credential.jwt("a", expiresAt: Date(timeIntervalSince1970: 1)))
+        var changed = Credential.jwt("a")
+        changed.fields["userId"] = "u-1"
+        #expect(changed.fields == ["jwt": "a", "userId": "u-1"] && changed.jwt == "a")
+        var other: [UInt8] = []
+        changed.writeJSON(into: &other)
+        #expect(String(decoding: other, as: UTF8.self) == #"{"jwt":"a","userId":"u-1"}"#)
+    }
+
     @Test("IdentityError encodes as error.json (null field and vendor_code kept) and decodes back")
     func identityError() throws {
         let errors = [

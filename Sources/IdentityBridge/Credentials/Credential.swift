@@ -5,34 +5,86 @@ public import Foundation
 ///
 /// `description` names the fields but never prints their values.
 public struct Credential: Hashable, Sendable, CustomStringConvertible {
+    /// The fields as stored: a JWT credential (the common case of three of the four vendor
+    /// surfaces) keeps its token alone, so issuing one builds no dictionary.
+    private enum Storage: Sendable {
+        case jwt(String)
+        case fields([String: JSONValue])
+    }
+
+    private var storage: Storage
+
     /// The credential's fields, e.g. `["jwt": "eyJ..."]` or Helpshift's `userId`/`userAuthToken`.
-    public var fields: [String: JSONValue]
+    public var fields: [String: JSONValue] {
+        get {
+            switch storage {
+            case .jwt(let token): ["jwt": .string(token)]
+            case .fields(let fields): fields
+            }
+        }
+        set { storage = .fields(newValue) }
+    }
     /// When the credential stops being accepted, if it expires.
     public var expiresAt: Date?
 
     /// Creates a credential from its fields.
     public init(fields: [String: JSONValue], expiresAt: Date? = nil) {
-        self.fields = fields
+        self.init(storage: .fields(fields), expiresAt: expiresAt)
+    }
+
+    private init(storage: Storage, expiresAt: Date?) {
+        self.storage = storage
         self.expiresAt = expiresAt
     }
 
     /// A credential that is one JWT: `{"jwt": token}`.
     public static func jwt(_ token: String, expiresAt: Date? = nil) -> Credential {
-        Credential(fields: ["jwt": .string(token)], expiresAt: expiresAt)
+        Credential(storage: .jwt(token), expiresAt: expiresAt)
     }
 
     /// The `jwt` field, when there is one.
-    public var jwt: String? { fields["jwt"]?.stringValue }
+    public var jwt: String? { self["jwt"] }
 
     /// The string field `name`, when present.
-    public subscript(name: String) -> String? { fields[name]?.stringValue }
+    public subscript(name: String) -> String? {
+        switch storage {
+        case .jwt(let token): name == "jwt" ? token : nil
+        case .fields(let fields): fields[name]?.stringValue
+        }
+    }
 
     /// The fields as a JSON object.
     public var json: JSONValue { .object(fields) }
 
+    /// Appends ``json`` as compact UTF-8 JSON (the bytes `json.write(into:)` writes, without
+    /// building the object for a JWT credential).
+    public func writeJSON(into output: inout [UInt8]) {
+        switch storage {
+        case .jwt(let token):
+            output += #"{"jwt":"#.utf8
+            JSONValue.writeString(token, into: &output)
+            output.append(UInt8(ascii: "}"))
+        case .fields(let fields):
+            JSONValue.object(fields).write(into: &output)
+        }
+    }
+
     /// `Credential(jwt: <redacted>)`: names only, never values.
     public var description: String {
         "Credential(" + fields.keys.sorted().map { "\($0): <redacted>" }.joined(separator: ", ") + ")"
+    }
+
+    /// Equal fields and expiry, however the fields are stored.
+    public static func == (lhs: Credential, rhs: Credential) -> Bool {
+        guard lhs.expiresAt == rhs.expiresAt else { return false }
+        if case .jwt(let left) = lhs.storage, case .jwt(let right) = rhs.storage { return left == right }
+        return lhs.fields == rhs.fields
+    }
+
+    /// Hashes the fields and expiry (as ``==`` compares them).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fields)
+        hasher.combine(expiresAt)
     }
 }
 
