@@ -48,7 +48,7 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// Counts one answered request by the router's matched path: `label` turns the path into the
-    /// route template once per (path, status), so a request hashes one key.
+    /// route template once per (path, status), and a request hashes nothing.
     func recordRequest(path: String, status: Int, duration: Duration, label: (String) -> String) {
         let key = RequestKey(route: path, status: status)
         let handles = handles.withLock { handles in
