@@ -23,6 +23,13 @@ public struct Credential: Hashable, Sendable, CustomStringConvertible {
             }
         }
         set { storage = .fields(newValue) }
+        // In place: the dictionary is taken out of the storage first, so a mutation does not copy it.
+        _modify {
+            var fields = self.fields
+            storage = .fields([:])
+            defer { storage = .fields(fields) }
+            yield &fields
+        }
     }
     /// When the credential stops being accepted, if it expires.
     public var expiresAt: Date?
