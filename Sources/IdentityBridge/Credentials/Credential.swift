@@ -88,7 +88,7 @@ public struct Credential: Hashable, Sendable, CustomStringConvertible {
         return lhs.fields == rhs.fields
     }
 
-    /// Hashes the fields and expiry (as ``==`` compares them).
+    /// Hashes the fields and expiry (as `==` compares them).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fields)
         hasher.combine(expiresAt)
