@@ -31,9 +31,10 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         let duration = ContinuousClock.now - start
         let status = response.status.code
-        metrics?.recordRequest(path: context.endpointPath ?? "", status: status, duration: duration, label: Self.routeLabel)
+        // A non-generic function: a static method of this generic type would allocate a closure context per request.
+        metrics?.recordRequest(path: context.endpointPath ?? "", status: status, duration: duration, label: RouteLabel.of(matched:))
         if logsRequests {
-            let route = Self.routeLabel(context.endpointPath)
+            let route = RouteLabel.of(context.endpointPath)
             logger.info(
                 "request",
                 metadata: [
@@ -42,19 +43,6 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
                 ])
         }
         return response
-    }
-
-    /// The route template (`/v1/apps/{app}/providers/{provider}/credentials`), or `unmatched`.
-    static func routeLabel(_ endpointPath: String?) -> String {
-        guard let path = endpointPath, path.hasPrefix("/") else { return "unmatched" }
-        return routeLabels[path] ?? label(path)
-    }
-
-    /// `:name` segments written `{name}`.
-    static func label(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
-        }.joined(separator: "/")
     }
 
     static func milliseconds(_ duration: Duration) -> String {
@@ -93,6 +81,25 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
 
 extension String {
     fileprivate func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
+}
+
+/// The route label of a request's metrics and log line.
+private enum RouteLabel {
+    /// The route template (`/v1/apps/{app}/providers/{provider}/credentials`), or `unmatched`.
+    static func of(_ endpointPath: String?) -> String { of(matched: endpointPath ?? "") }
+
+    /// The route template of the router's matched path (`""` when it matched none: `unmatched`).
+    static func of(matched path: String) -> String {
+        guard path.hasPrefix("/") else { return "unmatched" }
+        return routeLabels[path] ?? template(path)
+    }
+
+    /// `:name` segments written `{name}`.
+    static func template(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
+        }.joined(separator: "/")
+    }
 }
 
 /// The labels of the service's own routes by Hummingbird path, computed once.

@@ -304,6 +304,7 @@ import Testing
             _ = try await client.post("\(Self.chat)/credentials", body: #"{"user_id": "\#(String(repeating: "a", count: 300))"}"#)
             _ = try await client.post("\(Self.chat)/credentials", body: Self.user)
             _ = try await client.post("\(Self.chat)/credentials", body: Self.user, bearer: "wrong-key")
+            _ = try await client.get("/no/such/path/\(String(repeating: "x", count: 40))")
             let metrics = try await client.get("/metrics")
             #expect(metrics.status == 200)
             // Each (route, status) is one series, counted across requests.
@@ -316,6 +317,9 @@ import Testing
             #expect(
                 metrics.text.contains(
                     #"identitybridge_http_request_duration_seconds_count{route="/v1/apps/{app}/providers/{provider}/credentials"} 4"#))
+            // A path no route matches is one series, whatever the path (never the raw path as a label).
+            #expect(metrics.text.contains(#"identitybridge_http_requests_total{route="unmatched",status="404"} 1"#), "\(metrics.text)")
+            #expect(!metrics.text.contains("no/such/path"))
             #expect(metrics.text.contains("identitybridge_http_request_duration_seconds_bucket"))
             #expect(metrics.text.contains("identitybridge_credentials_issued_total"))
             #expect(metrics.text.contains("identitybridge_credentials_refused_total"))
