@@ -11,6 +11,10 @@
 # Its last line:
 #   service_rps=X bare_rps=Y ratio=Z errors=N p99_ms=P bare_p99_ms=Q rss_start_kib=A rss_end_kib=B
 # Targets: ratio >= 0.9, errors 0, p99 within 1.5x of the bare route's, RSS flat.
+# Before it, on stderr, the server CPU each side spends per request (utime + stime from /proc, in
+# microseconds; `nio` is the NIO event loop threads, `other` the rest, mostly the Swift concurrency pool
+# that runs the handlers):
+#   cpu_us_per_request: service=X (nio=A other=B) bare=Y (nio=C other=D) extra=Z
 #
 # Environment: DURATION (seconds per side, default 10), ROUNDS (the sides alternate in this many
 # rounds of DURATION/ROUNDS seconds, default 5, so that other load on the machine hits both alike),
@@ -100,6 +104,29 @@ run() {
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"$2"s --latency -s "$WORK/post.lua" "$1" >"$WORK/wrk.txt"
 }
 rps() { awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$WORK/wrk.txt"; }
+requests() { awk '/ requests in / { print $1 }' "$WORK/wrk.txt"; }
+# CPU clock ticks (utime + stime) of a process: "total nio" (nio: its NIO event loop threads). The
+# process's own counters include threads that have exited; the fields are read after the `(comm)` field.
+ticks() {
+    local total nio task
+    total="$(sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }')"
+    nio=0
+    for task in /proc/"$1"/task/*; do
+        case "$(cat "$task/comm" 2>/dev/null)" in
+            NIO-*) nio=$(( nio + $(sed 's/^.*) //' "$task/stat" 2>/dev/null | awk '{ print $12 + $13 }') )) ;;
+        esac
+    done
+    echo "$total $nio"
+}
+# measure NAME URL PID: one round; appends "rps p99 errors requests total_ticks nio_ticks" to $WORK/NAME.rounds.
+measure() {
+    local before after
+    before="$(ticks "$3")"
+    run "$2" "$ROUND_SECONDS"
+    after="$(ticks "$3")"
+    echo "$(rps) $(p99) $(errors) $(requests) $before $after" |
+        awk '{ print $1, $2, $3, $4, $7 - $5, $8 - $6 }' >>"$WORK/$1.rounds"
+}
 # The 99th percentile in milliseconds.
 p99() {
     awk '$1 == "99%" { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; printf "%.3f", v }' "$WORK/wrk.txt"
@@ -131,11 +158,16 @@ RSS_START="$(rss_kib "$SERVICE_PID")"
 ROUND_SECONDS=$(( DURATION / ROUNDS )); [ "$ROUND_SECONDS" -ge 1 ] || ROUND_SECONDS=1
 : >"$WORK/service.rounds"; : >"$WORK/bare.rounds"
 for round in $(seq 1 "$ROUNDS"); do
-    run "$SERVICE_URL" "$ROUND_SECONDS"; echo "$(rps) $(p99) $(errors)" >>"$WORK/service.rounds"
-    run "$BARE_URL" "$ROUND_SECONDS"; echo "$(rps) $(p99) $(errors)" >>"$WORK/bare.rounds"
+    measure service "$SERVICE_URL" "$SERVICE_PID"
+    measure bare "$BARE_URL" "$BARE_PID"
 done
 RSS_END="$(rss_kib "$SERVICE_PID")"
-echo "rounds (rps p99_ms errors): service: $(tr '\n' ';' <"$WORK/service.rounds") bare: $(tr '\n' ';' <"$WORK/bare.rounds")" >&2
+echo "rounds (rps p99_ms errors requests cpu_ticks nio_ticks): service: $(tr '\n' ';' <"$WORK/service.rounds") bare: $(tr '\n' ';' <"$WORK/bare.rounds")" >&2
+# Server CPU per request over all rounds: "total nio other" in microseconds.
+cpu() { awk -v hz="$(getconf CLK_TCK)" '{ n += $4; t += $5; i += $6 } END { u = 1e6 / hz / (n > 0 ? n : 1); printf "%.1f %.1f %.1f", t * u, i * u, (t - i) * u }' "$1"; }
+read -r SERVICE_CPU SERVICE_NIO SERVICE_OTHER <<<"$(cpu "$WORK/service.rounds")"
+read -r BARE_CPU BARE_NIO BARE_OTHER <<<"$(cpu "$WORK/bare.rounds")"
+echo "cpu_us_per_request: service=$SERVICE_CPU (nio=$SERVICE_NIO other=$SERVICE_OTHER) bare=$BARE_CPU (nio=$BARE_NIO other=$BARE_OTHER) extra=$(awk -v s="$SERVICE_CPU" -v b="$BARE_CPU" 'BEGIN { printf "%.1f", s - b }')" >&2
 # Mean requests per second, median p99, summed errors.
 summary() {
     local median
