@@ -48,37 +48,57 @@ public struct IdentityBridgeRoutes: Sendable {
     /// The methods a route path answers 405 to (every common method but its own).
     static let otherMethods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
 
-    /// The route collection. With `middleware` (the default) it carries ``ServiceMiddleware`` so
-    /// mounted routes answer uniform errors, log and count; pass `false` when the router already has it.
+    /// The route collection. With `middleware` (the default) its routes answer uniform errors, log
+    /// and count by themselves, as ``ServiceMiddleware`` would, but inline: a request runs no
+    /// middleware frame. Pass `false` when the router already has ``ServiceMiddleware`` in front of them.
     public func collection<Context: RequestContext>(context: Context.Type = BasicRequestContext.self, middleware: Bool = true)
         -> RouteCollection<Context>
     {
         let collection = RouteCollection(context: Context.self)
-        if middleware { collection.add(middleware: ServiceMiddleware<Context>(metrics: metrics, logger: logger)) }
+        let instrumentation = middleware ? ServiceInstrumentation(metrics: metrics, logger: logger) : nil
         let handlers = ServiceHandlers(state: state, logger: logger)
         let metrics = self.metrics
+        /// Registers a route whose answer (or thrown error, mapped) is logged and counted.
+        func on(_ path: RouterPath, _ method: HTTPRequest.Method, _ answer: @escaping @Sendable (Request, Context) async throws -> Response)
+        {
+            collection.on(path, method: method) { request, context -> Response in
+                let start = ContinuousClock.now
+                let response: Response
+                do {
+                    response = try await answer(request, context)
+                } catch {
+                    response = .failure(ServiceFailure(mapping: error))
+                }
+                instrumentation?.finish(response, since: start, request: request, context: context)
+                return response
+            }
+        }
         for (method, path) in Self.routes {
             let routerPath = RouterPath(Self.routerPath(path))
             let allowed = HTTPRequest.Method(method)!
             switch path.split(separator: "/").last {
-            case "healthz": collection.on(routerPath, method: allowed) { _, _ -> Response in .json(200, ["status": "alive"]) }
-            case "readyz": collection.on(routerPath, method: allowed) { _, _ -> Response in handlers.ready() }
+            case "healthz": on(routerPath, allowed) { _, _ in .json(200, ["status": "alive"]) }
+            case "readyz": on(routerPath, allowed) { _, _ in handlers.ready() }
             case "metrics":
-                collection.on(routerPath, method: allowed) { _, _ -> Response in
+                on(routerPath, allowed) { _, _ in
                     guard let metrics else { throw HTTPError(.notFound) }
                     return Response(
                         status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
                 }
             case let name:
-                // The operation is decided here, once: a request dispatches on no string.
+                // The operation is decided here, once: a request dispatches on no string. The
+                // handler (inlined) answers every input, and the route logs and counts in place.
                 let operation = ServiceHandlers.Operation(rawValue: String(name ?? "")) ?? .events
                 collection.on(routerPath, method: allowed) { request, context -> Response in
-                    await handlers.handle(operation, request, context.parameters)
+                    let start = ContinuousClock.now
+                    let response = await handlers.handle(operation, request, context.parameters)
+                    instrumentation?.finish(response, since: start, request: request, context: context)
+                    return response
                 }
             }
             for other in Self.otherMethods where other != allowed {
-                collection.on(routerPath, method: other) { request, _ -> Response in
+                on(routerPath, other) { request, _ in
                     .failure(
                         ServiceFailure(
                             405,

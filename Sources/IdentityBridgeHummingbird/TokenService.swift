@@ -96,11 +96,12 @@ public final class TokenService: Sendable {
         }
     }
 
-    /// The router `run` serves: the middleware on the router (so unknown paths get the uniform 404) and the routes.
+    /// The router `run` serves: the routes, which log and count themselves, then the middleware, which
+    /// Hummingbird applies to paths no route matches (the uniform 404, counted as `unmatched`).
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
+        router.addRoutes(IdentityBridgeRoutes(state: state, metrics: metrics, logger: logger).collection(middleware: true))
         router.add(middleware: ServiceMiddleware<BasicRequestContext>(metrics: metrics, logger: logger))
-        router.addRoutes(IdentityBridgeRoutes(state: state, metrics: metrics, logger: logger).collection(middleware: false))
         return router
     }
 

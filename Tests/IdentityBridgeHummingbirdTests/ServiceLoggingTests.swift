@@ -82,6 +82,43 @@ import Testing
         }
     }
 
+    /// The routes count themselves, or the middleware in front of them does: never both, never neither.
+    @Test(arguments: [false, true]) func eachRequestIsCountedOnceWhereverTheMiddlewareIs(middlewareInFront: Bool) async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let configuration = try ConfigurationLoader(registry: StandardProviders.registry)
+            .load(path: root.appendingPathComponent("config.example.yaml").path)
+        let metrics = ServiceMetrics()
+        let state = ServiceState(try await ServiceSnapshot(configuration: configuration, context: IssuerContext(metrics: metrics.factory)))
+        let routes = IdentityBridgeRoutes(state: state, metrics: metrics)
+        let router = Router()
+        if middlewareInFront {
+            router.add(middleware: ServiceMiddleware<BasicRequestContext>(metrics: metrics, logger: routes.logger))
+            router.addRoutes(routes.collection(middleware: false))
+        } else {
+            router.addRoutes(routes.collection())
+            router.add(middleware: ServiceMiddleware<BasicRequestContext>(metrics: metrics, logger: routes.logger))
+        }
+        try await Application(router: router).test(.router) { raw in
+            let client = ServiceClient(client: raw)
+            let issued = try await client.post(
+                "/v1/apps/demo/providers/zendesk-chat/credentials", body: ServiceRouteTests.user,
+                bearer: "dev-only-demo-api-key-0123456789abcdef")
+            #expect(issued.status == 200, "\(issued.text)")
+            #expect(try await client.get("/healthz").status == 200)
+            let missing = try await client.get("/nowhere")
+            #expect(missing.status == 404)
+            #expect(missing.json["error"]?["field"] == "path", "\(missing.text)")
+            let text = try await client.get("/metrics").text
+            for series in [
+                #"identitybridge_http_requests_total{route="/v1/apps/{app}/providers/{provider}/credentials",status="200"} 1"#,
+                #"identitybridge_http_requests_total{route="/healthz",status="200"} 1"#,
+                #"identitybridge_http_requests_total{route="unmatched",status="404"} 1"#,
+            ] {
+                #expect(text.contains(series), "\(series) in \(text)")
+            }
+        }
+    }
+
     @Test func routesMountedUnderAPrefixWithItsOwnParameterReadTheirOwn() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let configuration = try ConfigurationLoader(registry: StandardProviders.registry)

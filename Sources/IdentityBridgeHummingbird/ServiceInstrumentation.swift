@@ -1,0 +1,75 @@
+import Hummingbird
+import IdentityBridge
+import Logging
+
+/// What every answered token service request ends with: its count and latency in
+/// ``ServiceMetrics`` and, at `info`, one structured log line (request id, method, route template,
+/// status, duration; never a path value, header, body or token).
+///
+/// ``ServiceMiddleware`` applies it around the routes it wraps; the routes of
+/// ``IdentityBridgeRoutes`` apply it themselves, inline, so a request to them runs no middleware frame.
+struct ServiceInstrumentation: Sendable {
+    let metrics: ServiceMetrics?
+    let logger: Logger
+    /// Whether `logger` writes the per-request `info` line: read once, not per request.
+    let logsRequests: Bool
+
+    init(metrics: ServiceMetrics?, logger: Logger) {
+        self.metrics = metrics
+        self.logger = logger
+        self.logsRequests = logger.logLevel <= .info
+    }
+
+    /// Counts and logs `response`, the answer to `request`, which started at `start`.
+    @inline(__always)
+    func finish<Context: RequestContext>(_ response: Response, since start: ContinuousClock.Instant, request: Request, context: Context) {
+        let duration = ContinuousClock.now - start
+        let status = response.status.code
+        // A non-generic function: a static method of a generic type would allocate a closure context per request.
+        metrics?.recordRequest(path: context.endpointPath ?? "", status: status, duration: duration, label: RouteLabel.of(matched:))
+        if logsRequests {
+            logger.info(
+                "request",
+                metadata: [
+                    "request_id": "\(context.id)", "method": "\(request.method.rawValue)",
+                    "route": "\(RouteLabel.of(context.endpointPath))",
+                    "status": "\(status)", "duration_ms": "\(Self.milliseconds(duration))",
+                ])
+        }
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let micros = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        return "\(micros / 1000).\(String(micros % 1000).leftPadded(to: 3))"
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
+}
+
+/// The route label of a request's metrics and log line.
+private enum RouteLabel {
+    /// The route template (`/v1/apps/{app}/providers/{provider}/credentials`), or `unmatched`.
+    static func of(_ endpointPath: String?) -> String { of(matched: endpointPath ?? "") }
+
+    /// The route template of the router's matched path (`unmatched` when it matched none).
+    static func of(matched path: String) -> String {
+        guard path.hasPrefix("/") else { return "unmatched" }
+        return routeLabels[path] ?? template(path)
+    }
+
+    /// `:name` segments written `{name}`.
+    static func template(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
+        }.joined(separator: "/")
+    }
+}
+
+/// The labels of the service's own routes by Hummingbird path, computed once.
+/// (Hummingbird describes a matched path as `/v1/apps/{app}/...` or `/v1/apps/:app/...` depending on its version: both are keys.)
+private let routeLabels: [String: String] = Dictionary(
+    IdentityBridgeRoutes.routes.flatMap { [(IdentityBridgeRoutes.routerPath($0.path), $0.path), ($0.path, $0.path)] },
+    uniquingKeysWith: { a, _ in a })
