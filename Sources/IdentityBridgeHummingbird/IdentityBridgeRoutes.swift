@@ -59,19 +59,14 @@ public struct IdentityBridgeRoutes: Sendable {
         let handlers = ServiceHandlers(state: state, logger: logger)
         let metrics = self.metrics
         /// Registers a route whose answer (or thrown error, mapped) is logged and counted.
-        func on(_ path: RouterPath, _ method: HTTPRequest.Method, _ answer: @escaping @Sendable (Request, Context) async throws -> Response)
-        {
-            collection.on(path, method: method) { request, context -> Response in
-                let start = ContinuousClock.now
-                let response: Response
-                do {
-                    response = try await answer(request, context)
-                } catch {
-                    response = .failure(ServiceFailure(mapping: error))
-                }
-                instrumentation?.finish(response, since: start, request: request, context: context)
-                return response
+        func on(
+            _ path: RouterPath, _ method: HTTPRequest.Method, _ respond: @escaping @Sendable (Request, Context) async throws -> Response
+        ) {
+            guard let instrumentation else {
+                _ = collection.on(path, method: method, use: respond)
+                return
             }
+            collection.on(path, method: method) { request, context -> Response in await instrumentation.answer(request, context, respond) }
         }
         for (method, path) in Self.routes {
             let routerPath = RouterPath(Self.routerPath(path))

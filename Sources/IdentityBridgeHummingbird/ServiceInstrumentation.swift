@@ -20,6 +20,22 @@ struct ServiceInstrumentation: Sendable {
         self.logsRequests = logger.logLevel <= .info
     }
 
+    /// Answers `request` with `respond`, mapping anything it throws to the uniform failure, then counts and logs the answer.
+    @inline(__always)
+    func answer<Context: RequestContext>(
+        _ request: Request, _ context: Context, _ respond: (Request, Context) async throws -> Response
+    ) async -> Response {
+        let start = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await respond(request, context)
+        } catch {
+            response = .failure(ServiceFailure(mapping: error))
+        }
+        finish(response, since: start, request: request, context: context)
+        return response
+    }
+
     /// Counts and logs `response`, the answer to `request`, which started at `start`.
     @inline(__always)
     func finish<Context: RequestContext>(_ response: Response, since start: ContinuousClock.Instant, request: Request, context: Context) {

@@ -24,15 +24,7 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Runs the request, maps errors, logs and counts.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let start = ContinuousClock.now
-        let response: Response
-        do {
-            response = try await next(request, context)
-        } catch {
-            response = .failure(ServiceFailure(mapping: error))
-        }
-        instrumentation.finish(response, since: start, request: request, context: context)
-        return response
+        await instrumentation.answer(request, context, next)
     }
 }
 

@@ -57,6 +57,13 @@ import Testing
         }
     }
 
+    /// `POST .../zendesk-chat/credentials` of config.example.yaml's app, under `prefix`, with its development API key.
+    static func postChatCredentials(_ client: ServiceClient, under prefix: String = "") async throws -> ServiceClient.Answer {
+        try await client.post(
+            "\(prefix)/v1/apps/demo/providers/zendesk-chat/credentials", body: ServiceRouteTests.user,
+            bearer: "dev-only-demo-api-key-0123456789abcdef")
+    }
+
     /// README "Token service": mounting the routes in an existing Hummingbird app (verbatim but the path).
     static func readmeMounting(path: String, router: Router<BasicRequestContext>) async throws {
         let metrics = ServiceMetrics()
@@ -73,9 +80,7 @@ import Testing
         try await Application(router: router).test(.router) { raw in
             let client = ServiceClient(client: raw)
             #expect(try await client.get("/own").status == 200)
-            let answer = try await client.post(
-                "/v1/apps/demo/providers/zendesk-chat/credentials", body: ServiceRouteTests.user,
-                bearer: "dev-only-demo-api-key-0123456789abcdef")
+            let answer = try await Self.postChatCredentials(client)
             #expect(answer.status == 200, "\(answer.text)")
             #expect(try await client.post("/v1/apps/demo/providers/zendesk-chat/credentials", body: "{}", bearer: "x").status == 401)
             #expect(try await client.get("/metrics").text.contains("identitybridge_http_requests_total"))
@@ -100,9 +105,7 @@ import Testing
         }
         try await Application(router: router).test(.router) { raw in
             let client = ServiceClient(client: raw)
-            let issued = try await client.post(
-                "/v1/apps/demo/providers/zendesk-chat/credentials", body: ServiceRouteTests.user,
-                bearer: "dev-only-demo-api-key-0123456789abcdef")
+            let issued = try await Self.postChatCredentials(client)
             #expect(issued.status == 200, "\(issued.text)")
             #expect(try await client.get("/healthz").status == 200)
             let missing = try await client.get("/nowhere")
@@ -128,9 +131,7 @@ import Testing
         router.addRoutes(IdentityBridgeRoutes(state: state).collection(), atPath: "/tenants/:tenant")
         try await Application(router: router).test(.router) { raw in
             let client = ServiceClient(client: raw)
-            let answer = try await client.post(
-                "/tenants/t-1/v1/apps/demo/providers/zendesk-chat/credentials", body: ServiceRouteTests.user,
-                bearer: "dev-only-demo-api-key-0123456789abcdef")
+            let answer = try await Self.postChatCredentials(client, under: "/tenants/t-1")
             #expect(answer.status == 200, "\(answer.text)")
             #expect(answer.json["app"] == "demo")
             #expect(answer.json["provider"] == "zendesk-chat")
