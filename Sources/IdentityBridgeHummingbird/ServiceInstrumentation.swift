@@ -30,7 +30,7 @@ struct ServiceInstrumentation: Sendable {
         do {
             response = try await respond(request, context)
         } catch {
-            response = .failure(ServiceFailure(mapping: error))
+            response = .failure(.mapping(error))
         }
         finish(response, since: start, request: request, context: context)
         return response
@@ -41,14 +41,15 @@ struct ServiceInstrumentation: Sendable {
     func finish<Context: RequestContext>(_ response: Response, since start: ContinuousClock.Instant, request: Request, context: Context) {
         let duration = ContinuousClock.now - start
         let status = response.status.code
+        let path = context.endpointPath ?? ""
         // A non-generic function: a static method of a generic type would allocate a closure context per request.
-        metrics?.recordRequest(path: context.endpointPath ?? "", status: status, duration: duration, label: RouteLabel.of(matched:))
+        metrics?.recordRequest(path: path, status: status, duration: duration, label: RouteLabel.of(matched:))
         if logsRequests {
             logger.info(
                 "request",
                 metadata: [
                     "request_id": "\(context.id)", "method": "\(request.method.rawValue)",
-                    "route": "\(RouteLabel.of(context.endpointPath))",
+                    "route": "\(RouteLabel.of(matched: path))",
                     "status": "\(status)", "duration_ms": "\(Self.milliseconds(duration))",
                 ])
         }
@@ -67,10 +68,8 @@ extension String {
 
 /// The route label of a request's metrics and log line.
 private enum RouteLabel {
-    /// The route template (`/v1/apps/{app}/providers/{provider}/credentials`), or `unmatched`.
-    static func of(_ endpointPath: String?) -> String { of(matched: endpointPath ?? "") }
-
-    /// The route template of the router's matched path (`unmatched` when it matched none).
+    /// The route template of the router's matched path (`/v1/apps/{app}/providers/{provider}/credentials`),
+    /// or `unmatched` when it matched none.
     static func of(matched path: String) -> String {
         guard path.hasPrefix("/") else { return "unmatched" }
         return routeLabels[path] ?? template(path)

@@ -30,34 +30,28 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
 
 extension ServiceFailure {
     /// The uniform failure for an error thrown past a handler.
-    init(mapping error: any Error) {
-        if let failure = error as? ServiceFailure {
-            self = failure
-            return
-        }
+    static func mapping(_ error: any Error) -> ServiceFailure {
+        if let failure = error as? ServiceFailure { return failure }
         if let http = error as? HTTPError {
             switch http.status {
             case .notFound:
-                self.init(
+                return ServiceFailure(
                     404,
                     IdentityError(
                         .unsupportedOperation, field: "path", message: "No such route.", recovery: "See the service's OpenAPI document."))
-                return
             case .contentTooLarge:
-                self.init(
+                return ServiceFailure(
                     413,
                     IdentityError(
                         .limitExceeded, field: "body", message: "The request body is over the limit.", recovery: "Send a smaller body."))
-                return
             case .badRequest:
-                self.init(
+                return ServiceFailure(
                     400, IdentityError(.invalidValueType, field: "body", message: "The request is malformed.", recovery: "Fix the request.")
                 )
-                return
             default: break
             }
         }
-        self.init(
+        return ServiceFailure(
             503,
             IdentityError(.unknown, message: "The request could not be served.", recovery: "Retry later; the service logged the cause."))
     }

@@ -140,6 +140,11 @@ import Testing
                 bearer: "dev-only-demo-api-key-0123456789abcdef")
             #expect(unknown.status == 404)
             #expect(unknown.text.contains("no provider \\\"nope\\\""), "\(unknown.text)")
+            // Mounted without metrics, `/metrics` is the uniform 404 the route's error maps to.
+            let metrics = try await client.get("/tenants/t-1/metrics")
+            #expect(metrics.status == 404)
+            #expect(metrics.json["error"]?["code"] == "unsupported_operation", "\(metrics.text)")
+            #expect(metrics.json["error"]?["field"] == "path", "\(metrics.text)")
         }
     }
 }
