@@ -18,7 +18,8 @@ import ZendeskSupportAdapter
 ///   behind `issue` / `verify`), with the kid picked among 10 signing keys.
 /// - support.mint / .verify: `ZendeskSupportIssuer.mintJWT(for:)` (the second half of
 ///   `exchange(userToken:)`, fresh random jti included) / `verifyJWTClaims(_:)` (behind `verifyJWT`).
-/// - helpshift.userAuthToken: `HelpshiftCredentialIssuer.userAuthToken(for:)`, identifier rules included.
+/// - helpshift.userAuthToken / .verify: `HelpshiftCredentialIssuer.userAuthToken(for:)` /
+///   `verify(_:for:)` (the digest recomputed and compared in constant time), identifier rules included.
 /// jwt-kit gets the same claims (and a fresh UUID jti for Support); its payload `verify` checks only
 /// the claim rules a jwt-kit user would write, not the adapters' name and email rules (favouring it).
 /// The bare HMAC is one one-shot HMAC-SHA256 over the same signing input.
@@ -133,6 +134,8 @@ enum Bench {
         func supportMint() throws -> String { try supportIssuer.mintJWT(for: supportContents) }
         func supportVerify(_ token: String) throws -> String { try supportIssuer.verifyJWTClaims(token).jti }
         func helpshiftToken() throws -> String { try helpshiftIssuer.userAuthToken(for: helpshiftUser) }
+        let helpshiftUserAuthToken = try helpshiftToken()
+        func helpshiftVerify() throws -> Int { try helpshiftIssuer.verify(helpshiftUserAuthToken, for: helpshiftUser).claims.count }
         func uuidJTI() -> String { UUID().uuidString.lowercased() }
 
         // MARK: Tokens and cross-checks (correctness before speed)
@@ -292,6 +295,9 @@ enum Bench {
         // MARK: Helpshift userAuthToken (no JWT: HMAC + hex)
         try await measure(
             "helpshift.userAuthToken", ours: .repeating("ours") { try helpshiftToken().utf8.count }, jwtKit: nil,
+            hmac: bareHMAC(helpshiftInput, helpshiftSymmetric), targetJWTKit: nil, targetHMAC: 0.9)
+        try await measure(
+            "helpshift.verify", ours: .repeating("ours") { try helpshiftVerify() }, jwtKit: nil,
             hmac: bareHMAC(helpshiftInput, helpshiftSymmetric), targetJWTKit: nil, targetHMAC: 0.9)
 
         // MARK: Report

@@ -32,8 +32,17 @@ public enum HMACDigest {
     }
 
     /// Compares two byte strings in time that depends only on their lengths.
+    ///
+    /// Inlinable, so a caller in another module gets it specialized for its collection types (an
+    /// unspecialized call walks the bytes through generic witnesses, microseconds for a short key);
+    /// contiguous bytes (arrays, `Data`, UTF-8 views of native strings) are compared in place.
+    @inlinable
     public static func constantTimeEquals<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
     where A.Element == UInt8, B.Element == UInt8 {
+        let contiguous = a.withContiguousStorageIfAvailable { a in
+            b.withContiguousStorageIfAvailable { b in constantTimeEquals(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b)) }
+        }
+        if let contiguous, let result = contiguous { return result }
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         for (x, y) in zip(a, b) { difference |= x ^ y }
