@@ -15,6 +15,11 @@
 # microseconds; `nio` is the NIO event loop threads, `other` the rest, mostly the Swift concurrency pool
 # that runs the handlers):
 #   cpu_us_per_request: service=X (nio=A other=B) bare=Y (nio=C other=D) extra=Z
+# and, from a third server measured in the same rounds, how close the route's purpose alone gets to
+# the bare route on this machine: `identityctl bare-serve --config ...` does only the credentials
+# route's required work (compare the API key, read the JSON body, issue the credential, answer it as
+# the service does) with no routing to instances, uniform errors, metrics or logs:
+#   minimal_rps=X minimal_ratio=Y minimal_errors=N minimal_cpu_us_per_request=Z
 #
 # Environment: DURATION (seconds per side, default 10), ROUNDS (the sides alternate in this many
 # rounds of DURATION/ROUNDS seconds, default 5, so that other load on the machine hits both alike),
@@ -151,18 +156,23 @@ PY
 start bare bare-serve --body-size "$SIZE"
 BARE_PID=$PID
 BARE_URL="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"
+start minimal bare-serve --config config.example.yaml --app demo --provider zendesk-chat
+MINIMAL_PID=$PID
+MINIMAL_URL="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"
 
 run "$SERVICE_URL" "$WARMUP"
 run "$BARE_URL" "$WARMUP"
+run "$MINIMAL_URL" "$WARMUP"
 RSS_START="$(rss_kib "$SERVICE_PID")"
 ROUND_SECONDS=$(( DURATION / ROUNDS )); [ "$ROUND_SECONDS" -ge 1 ] || ROUND_SECONDS=1
-: >"$WORK/service.rounds"; : >"$WORK/bare.rounds"
+: >"$WORK/service.rounds"; : >"$WORK/bare.rounds"; : >"$WORK/minimal.rounds"
 for round in $(seq 1 "$ROUNDS"); do
     measure service "$SERVICE_URL" "$SERVICE_PID"
     measure bare "$BARE_URL" "$BARE_PID"
+    measure minimal "$MINIMAL_URL" "$MINIMAL_PID"
 done
 RSS_END="$(rss_kib "$SERVICE_PID")"
-echo "rounds (rps p99_ms errors requests cpu_ticks nio_ticks): service: $(tr '\n' ';' <"$WORK/service.rounds") bare: $(tr '\n' ';' <"$WORK/bare.rounds")" >&2
+echo "rounds (rps p99_ms errors requests cpu_ticks nio_ticks): service: $(tr '\n' ';' <"$WORK/service.rounds") bare: $(tr '\n' ';' <"$WORK/bare.rounds") minimal: $(tr '\n' ';' <"$WORK/minimal.rounds")" >&2
 # Server CPU per request over all rounds: "total nio other" in microseconds.
 cpu() { awk -v hz="$(getconf CLK_TCK)" '{ n += $4; t += $5; i += $6 } END { u = 1e6 / hz / (n > 0 ? n : 1); printf "%.1f %.1f %.1f", t * u, i * u, (t - i) * u }' "$1"; }
 read -r SERVICE_CPU SERVICE_NIO SERVICE_OTHER <<<"$(cpu "$WORK/service.rounds")"
@@ -176,9 +186,13 @@ summary() {
 }
 read -r SERVICE_RPS SERVICE_P99 SERVICE_ERRORS <<<"$(summary "$WORK/service.rounds")"
 read -r BARE_RPS BARE_P99 BARE_ERRORS <<<"$(summary "$WORK/bare.rounds")"
+read -r MINIMAL_RPS _ MINIMAL_ERRORS <<<"$(summary "$WORK/minimal.rounds")"
+read -r MINIMAL_CPU _ <<<"$(cpu "$WORK/minimal.rounds")"
 stop "$SERVICE_PID"
 stop "$BARE_PID"
+stop "$MINIMAL_PID"
 
 RATIO="$(awk -v s="$SERVICE_RPS" -v b="$BARE_RPS" 'BEGIN { printf "%.2f", (b > 0 ? s / b : 0) }')"
+echo "minimal_rps=$MINIMAL_RPS minimal_ratio=$(awk -v s="$MINIMAL_RPS" -v b="$BARE_RPS" 'BEGIN { printf "%.2f", (b > 0 ? s / b : 0) }') minimal_errors=$MINIMAL_ERRORS minimal_cpu_us_per_request=$MINIMAL_CPU" >&2
 echo "body_bytes=$SIZE bare_errors=$BARE_ERRORS connections=$CONNECTIONS duration_s=$DURATION" >&2
 echo "service_rps=$SERVICE_RPS bare_rps=$BARE_RPS ratio=$RATIO errors=$SERVICE_ERRORS p99_ms=$SERVICE_P99 bare_p99_ms=$BARE_P99 rss_start_kib=$RSS_START rss_end_kib=$RSS_END"

@@ -256,7 +256,7 @@ struct ServiceHandlers: Sendable {
         } catch {
             throw ServiceFailure(error.attributed(to: instance.instance.reference))
         }
-        return .json(200, bytes: instance.credentialAnswer(credential))
+        return .json(200, bytes: instance.answer.bytes(for: credential))
     }
 
     /// `POST .../verify`: the object `identityctl verify` prints (`valid` true or false).

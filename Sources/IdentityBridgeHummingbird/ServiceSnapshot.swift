@@ -79,32 +79,13 @@ final class ServedInstance: Sendable {
     let issuer: any CredentialIssuer
     /// The exchanger, or the `unsupported_operation` error its kind answers.
     let exchanger: Result<any TokenExchanging, IdentityError>
-    /// The credentials answer around its credential, serialized once: `{"app":…,"credential":` and
-    /// `,"kind":…,"provider":…}` (the keys in the sorted order `JSONValue` writes).
-    let answerFraming: (prefix: [UInt8], suffix: [UInt8])
+    /// The credentials route's answer around a credential, as `identityctl token` prints it.
+    let answer: CredentialAnswer
 
     init(instance: ProviderInstanceConfiguration, app: String, context: IssuerContext) throws(IdentityError) {
         self.instance = instance
         self.issuer = try instance.makeIssuer(context: context)
         self.exchanger = Result { () throws(IdentityError) in try instance.makeTokenExchanger(context: context) }
-        let reference = instance.reference
-        var prefix = Array(#"{"app":"#.utf8)
-        JSONValue.writeString(app, into: &prefix)
-        prefix += #","credential":"#.utf8
-        var suffix = Array(#","kind":"#.utf8)
-        JSONValue.writeString(reference.kind.rawValue, into: &suffix)
-        suffix += #","provider":"#.utf8
-        JSONValue.writeString(reference.name, into: &suffix)
-        suffix.append(UInt8(ascii: "}"))
-        self.answerFraming = (prefix, suffix)
-    }
-
-    /// The credentials route's answer for `credential`, as `identityctl token` prints it.
-    func credentialAnswer(_ credential: Credential) -> [UInt8] {
-        var out = answerFraming.prefix
-        out.reserveCapacity(answerFraming.prefix.count + answerFraming.suffix.count + 256)
-        credential.writeJSON(into: &out)
-        out += answerFraming.suffix
-        return out
+        self.answer = CredentialAnswer(app: app, reference: instance.reference)
     }
 }

@@ -33,9 +33,12 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
-    init(config: String, environment: [String: String] = ServiceFixture.variables, arguments: [String] = []) throws {
+    /// Starts `identityctl COMMAND --config CONFIG --host 127.0.0.1 --port 0 ARGUMENTS...` (`serve`, or `bare-serve`).
+    init(
+        config: String, environment: [String: String] = ServiceFixture.variables, arguments: [String] = [], command: String = "serve"
+    ) throws {
         process.executableURL = try Self.binary
-        process.arguments = ["serve", "--config", config, "--host", "127.0.0.1", "--port", "0"] + arguments
+        process.arguments = [command, "--config", config, "--host", "127.0.0.1", "--port", "0"] + arguments
         process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]) { a, _ in a }
         process.standardOutput = stdout
         process.standardError = stderr
