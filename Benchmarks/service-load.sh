@@ -192,7 +192,9 @@ stop "$SERVICE_PID"
 stop "$BARE_PID"
 stop "$MINIMAL_PID"
 
-RATIO="$(awk -v s="$SERVICE_RPS" -v b="$BARE_RPS" 'BEGIN { printf "%.2f", (b > 0 ? s / b : 0) }')"
-echo "minimal_rps=$MINIMAL_RPS minimal_ratio=$(awk -v s="$MINIMAL_RPS" -v b="$BARE_RPS" 'BEGIN { printf "%.2f", (b > 0 ? s / b : 0) }') minimal_errors=$MINIMAL_ERRORS minimal_cpu_us_per_request=$MINIMAL_CPU" >&2
+# ratio RPS: RPS over the bare route's.
+ratio() { awk -v s="$1" -v b="$BARE_RPS" 'BEGIN { printf "%.2f", (b > 0 ? s / b : 0) }'; }
+RATIO="$(ratio "$SERVICE_RPS")"
+echo "minimal_rps=$MINIMAL_RPS minimal_ratio=$(ratio "$MINIMAL_RPS") minimal_errors=$MINIMAL_ERRORS minimal_cpu_us_per_request=$MINIMAL_CPU" >&2
 echo "body_bytes=$SIZE bare_errors=$BARE_ERRORS connections=$CONNECTIONS duration_s=$DURATION" >&2
 echo "service_rps=$SERVICE_RPS bare_rps=$BARE_RPS ratio=$RATIO errors=$SERVICE_ERRORS p99_ms=$SERVICE_P99 bare_p99_ms=$BARE_P99 rss_start_kib=$RSS_START rss_end_kib=$RSS_END"

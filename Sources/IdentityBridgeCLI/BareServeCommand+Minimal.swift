@@ -2,13 +2,13 @@ import Hummingbird
 import IdentityBridge
 import IdentityBridgeHummingbird
 
-/// The credentials route's required work and nothing more, written as directly as the public API
-/// allows: compare the Bearer API key, read the JSON body, issue the instance's credential, answer
+/// The credentials route's required work and nothing more: check the Bearer API key (the service's
+/// constant-time `APIKeySet`), read the JSON body, issue the instance's credential, answer
 /// it as the service does. No routing to instances by path, no uniform error bodies, no metrics, no
 /// logs: `Benchmarks/service-load.sh` runs it beside the service and the constant body, so the
 /// gap between the bare route and this one is the cost of the route's purpose on the machine at hand.
 struct MinimalCredentialsRoute: Sendable {
-    let apiKeys: [[UInt8]]
+    let apiKeys: APIKeySet
     let issuer: any CredentialIssuer
     let answer: CredentialAnswer
     let bodyLimit: Int
@@ -21,7 +21,7 @@ struct MinimalCredentialsRoute: Sendable {
                 .configurationInvalid, field: "service", message: "App \"\(app.prefix(64))\" has no 'service:' section.",
                 recovery: "Add one with its api_keys, as the token service needs.")
         }
-        self.apiKeys = service.apiKeys.map(\.revealedBytes)
+        self.apiKeys = APIKeySet(service.apiKeys)
         self.issuer = try instance.makeIssuer(context: IssuerContext())
         self.answer = CredentialAnswer(app: app, reference: instance.reference)
         self.bodyLimit = service.bodyLimit
@@ -30,9 +30,9 @@ struct MinimalCredentialsRoute: Sendable {
     /// 200 with the credential; a bare 401, 400 or 422 (no body) when the key, the body or the user is refused.
     func respond(_ request: Request) async throws -> Response {
         let authorization = request.headers[.authorization] ?? ""
-        guard authorization.hasPrefix("Bearer "),
-            apiKeys.contains(where: { HMACDigest.constantTimeEquals($0, authorization.utf8.dropFirst(7)) })
-        else { return Response(status: .unauthorized) }
+        guard authorization.hasPrefix("Bearer "), apiKeys.contains(authorization.dropFirst(7)) else {
+            return Response(status: .unauthorized)
+        }
         let body = try await request.body.collect(upTo: bodyLimit)
         let parsed = body.withUnsafeReadableBytes { bytes in try? JSONValue.parseObjectMembers(bytes: bytes) }
         guard let members = parsed ?? nil else { return Response(status: .badRequest) }

@@ -38,8 +38,6 @@ struct BareServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let padding = String(repeating: "x", count: max(0, bodySize - #"{"padding":""}"#.utf8.count))
-        let body = JSONValue.object(["padding": .string(padding)]).jsonString
         let router = Router()
         let environment = CLIEnvironment.current
         if let config, let app, let provider {
@@ -56,6 +54,8 @@ struct BareServeCommand: AsyncParsableCommand {
             }
             router.post("/v1/apps/:app/providers/:provider/credentials") { request, _ in try await route.respond(request) }
         } else {
+            let padding = String(repeating: "x", count: max(0, bodySize - #"{"padding":""}"#.utf8.count))
+            let body = JSONValue.object(["padding": .string(padding)]).jsonString
             router.post("/v1/apps/:app/providers/:provider/credentials") { request, _ -> Response in
                 _ = try await request.body.collect(upTo: 65_536)
                 return Response(

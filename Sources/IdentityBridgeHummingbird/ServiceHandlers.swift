@@ -118,7 +118,7 @@ struct ServiceHandlers: Sendable {
     /// Checks the API key (constant time) of a route that accepts nothing else. Synchronous: the
     /// common case costs no async frame.
     func requireAPIKey(_ served: ServedApp, _ headers: ServiceRequestHeaders) throws(ServiceFailure) {
-        guard served.isAPIKey(try Self.bearer(headers)) else { throw Self.notAnAPIKey(served, allowSession: false) }
+        guard served.apiKeys.contains(try Self.bearer(headers)) else { throw Self.notAnAPIKey(served, allowSession: false) }
     }
 
     /// The user of a session token, or 401 when `token` is neither that nor an API key.
@@ -232,7 +232,7 @@ struct ServiceHandlers: Sendable {
     {
         // An API key (constant time) is checked in place; only a session token awaits its verifier.
         let token = try Self.bearer(headers)
-        let caller = served.isAPIKey(token) ? Caller.backend : try await sessionCaller(served, token)
+        let caller = served.apiKeys.contains(token) ? Caller.backend : try await sessionCaller(served, token)
         let instance = try instance(served, provider)
         let bytes = try await Self.body(request, headers, limit: served.service.bodyLimit)
         let user: UserIdentity

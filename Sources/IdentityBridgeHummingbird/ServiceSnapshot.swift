@@ -29,21 +29,15 @@ public final class ServiceSnapshot: Sendable {
 final class ServedApp: Sendable {
     let name: String
     let service: AppServiceConfiguration
-    /// A random HMAC-SHA256 key of this app's snapshot, and each API key's MAC under it: a presented
-    /// key's MAC is compared in constant time against each (fixed-length MACs, so neither the keys'
-    /// contents nor their lengths leak through timing; the key is new at every load, so the MACs
-    /// mean nothing outside this process).
-    let apiKeyMAC: HMACDigest.Key
-    let apiKeyMACs: [[UInt8]]
+    /// The API keys, checked in constant time.
+    let apiKeys: APIKeySet
     let sessionVerifier: SessionTokenVerifier?
     let instances: [String: ServedInstance]
 
     init(app: AppConfiguration, service: AppServiceConfiguration, context: IssuerContext) async throws(IdentityError) {
         self.name = app.name
         self.service = service
-        let macKey = HMACDigest.Key(secret: Secret(bytes: (0..<32).map { _ in UInt8.random(in: 0...255) }))
-        self.apiKeyMAC = macKey
-        self.apiKeyMACs = service.apiKeys.map { macKey.authenticationCode(for: $0.revealedBytes) }
+        self.apiKeys = APIKeySet(service.apiKeys)
         if let tokens = service.sessionTokens {
             self.sessionVerifier = try await SessionTokenVerifier(configuration: tokens, app: app.name)
         } else {
@@ -54,21 +48,6 @@ final class ServedApp: Sendable {
             instances[instance.reference.name] = try ServedInstance(instance: instance, app: app.name, context: context)
         }
         self.instances = instances
-    }
-
-    /// Whether `token` is one of the app's API keys (constant time in the keys' contents; every key is compared).
-    func isAPIKey(_ token: Substring) -> Bool {
-        var token = token
-        return token.withUTF8 { presented in
-            apiKeyMAC.withAuthenticationCode(for: UnsafeRawBufferPointer(presented)) { presented in
-                var matched = false
-                for key in apiKeyMACs {
-                    let equal = key.withUnsafeBytes { HMACDigest.constantTimeEquals($0, presented) }
-                    matched = equal || matched
-                }
-                return matched
-            }
-        }
     }
 }
 

@@ -60,6 +60,7 @@ import Testing
         (["--app", "demo"], "go together"),
         (["--app", "demo", "--provider", "nope"], "no provider \"nope\""),
         (["--app", "hidden", "--provider", "zendesk-chat"], "no 'service:' section"),
+        (["--body-size", "2000000"], "--body-size 2000000 is not 0 through 1048576 bytes"),
     ])
     func aConfigurationItCannotServeStopsItAtStart(arguments: [String], message: String) async throws {
         let fixture = try await ServiceFixture()
@@ -70,5 +71,16 @@ import Testing
         let status = try #require(minimal.waitForExit())
         #expect(status != 0)
         try await ServeLiveTests.eventually { minimal.errorOutput.contains(message) }
+    }
+
+    @Test func aMissingConfigurationFileStopsItAtStart() async throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("ib-missing-\(UUID().uuidString).yaml").path
+        let minimal = try ServeProcess(config: missing, arguments: Self.arguments, command: "bare-serve")
+        defer { minimal.stop() }
+        #expect(try minimal.waitUntilListening() == nil)
+        #expect(try #require(minimal.waitForExit()) == 1)
+        try await ServeLiveTests.eventually {
+            minimal.errorOutput.contains("configuration_invalid") && minimal.errorOutput.contains(missing)
+        }
     }
 }
