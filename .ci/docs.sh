@@ -21,6 +21,7 @@ targets=(
     ZendeskMessagingAdapter
     IdentityBridgeTesting
     IdentityBridgeSimulators
+    IdentityBridgeHummingbird
 )
 if [ "$#" -gt 0 ]; then targets=("$@"); fi
 

@@ -9,7 +9,7 @@ import Logging
 import Testing
 
 /// Request logs are structured (request id, route, status, duration) and never hold a secret, a
-/// token or an email; the README's mounting example compiles and serves.
+/// token or an email; the token service article's mounting example compiles and serves.
 @Suite struct ServiceLoggingTests {
     /// Every line a handler kept: level, message and metadata.
     static func lines(_ handler: InMemoryLogHandler) -> [String] {
@@ -64,7 +64,7 @@ import Testing
             bearer: "dev-only-demo-api-key-0123456789abcdef")
     }
 
-    /// README "Token service": mounting the routes in an existing Hummingbird app (verbatim but the path).
+    /// `IdentityBridgeHummingbird.docc/TokenServiceGuide.md` "Mount the routes in an existing Hummingbird app" (verbatim but the path).
     static func readmeMounting(path: String, router: Router<BasicRequestContext>) async throws {
         let metrics = ServiceMetrics()
         let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: path)
