@@ -5,10 +5,12 @@ import IdentityBridgeStandard
 import IdentityBridgeTesting
 import Testing
 
-// The README's Swift examples, copied verbatim (only the file path is a parameter, and `print`
-// goes to a collector), so a README that drifts from the real API stops compiling here.
+// The Swift examples of the README and of the DocC articles that took over its sections, copied
+// verbatim (only the file path is a parameter, and `print` goes to a collector), so documentation
+// that drifts from the real API stops compiling here.
+// The articles: Sources/IdentityBridge/IdentityBridge.docc/Configuration.md and GettingStarted.md.
 
-/// README "Loading in code".
+/// Configuration.md (DocC, IdentityBridge) "Load it in code".
 private func readmeLoading(path: String, print: (Any) -> Void) {
     let loader = ConfigurationLoader(registry: StandardProviders.registry)
     do {
@@ -19,7 +21,7 @@ private func readmeLoading(path: String, print: (Any) -> Void) {
     }
 }
 
-/// README "Embedding it".
+/// GettingStarted.md (DocC, IdentityBridge) "Sessions: the IdentityProvider protocol": embedding it.
 private func readmeEmbedding(path: String, user: UserIdentity, print: (Any) -> Void) async throws {
     let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: path)
 
@@ -42,7 +44,7 @@ private func readmeEmbedding(path: String, user: UserIdentity, print: (Any) -> V
     print(recorder.names.map(\.rawValue))  // ["login_succeeded", "logged_out", "identity_reset"]
 }
 
-/// README "Use it in a backend".
+/// README "Use it in a backend": the backend example.
 private func readmeBackend(path: String, user: UserIdentity, print: (Any) -> Void) throws {
     let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: path)
     let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-chat")
@@ -54,7 +56,7 @@ private func readmeBackend(path: String, user: UserIdentity, print: (Any) -> Voi
     }
 }
 
-/// README "Use it in a backend": the resolveUser mode of the Support JWT endpoint.
+/// GettingStarted.md (DocC, IdentityBridge) "Serve the JWT endpoint": the resolveUser mode of the Support JWT endpoint.
 private func readmeResolveUser(
     path: String, sessions: [String: UserIdentity], body: String, contentType: String?
 ) async throws -> TokenExchangeEndpoint.Response {
@@ -78,7 +80,7 @@ private final class Printed {
     func print(_ value: Any) { values.append(value) }
 }
 
-@Suite("README examples compile and do what the README says")
+@Suite("README and DocC examples compile and do what the docs say")
 struct ReadmeExamplesTests {
     @Test("Use it in a backend: a JWT for a valid user; 422 value_too_long naming external_id for a too-long id")
     func backend() throws {
@@ -95,7 +97,7 @@ struct ReadmeExamplesTests {
         #expect(failure.2 == "external_id")
     }
 
-    @Test("Use it in a backend: resolveUser maps the app's session token to a Zendesk JWT, 401 otherwise")
+    @Test("Getting started, the JWT endpoint: resolveUser maps the app's session token to a Zendesk JWT, 401 otherwise")
     func resolveUser() async throws {
         let sessions = ["s-1": UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann")]
         let form = "application/x-www-form-urlencoded"
@@ -106,7 +108,7 @@ struct ReadmeExamplesTests {
         #expect(refused.status == 401)
     }
 
-    @Test("Loading in code: config.example.yaml loads; a broken file prints FILE:LINE:COLUMN diagnostics")
+    @Test("Configuration, load it in code: config.example.yaml loads; a broken file prints FILE:LINE:COLUMN diagnostics")
     func loading() throws {
         let printed = Printed()
         readmeLoading(path: exampleConfiguration, print: printed.print)
@@ -120,7 +122,7 @@ struct ReadmeExamplesTests {
         #expect(lines.allSatisfy { $0.hasPrefix("\(broken):") && $0.contains(": error: ") }, "\(lines)")
     }
 
-    @Test("Embedding it: the issuer prints the jwt field, an invalid user prints code/field/message, the session events are as commented")
+    @Test("Getting started, embedding: the jwt field is printed, an invalid user code/field/message, the events as commented")
     func embedding() async throws {
         let printed = Printed()
         try await readmeEmbedding(
@@ -138,5 +140,44 @@ struct ReadmeExamplesTests {
         let error = try #require(failing.values.first as? (IdentityError.Code, String, String))
         #expect(error.0 == .valueTooLong)
         #expect(error.1 == "external_id")
+    }
+
+    @Test("Each example above (and the token service's mounting example) is still in the document that holds it")
+    func examplesStayInTheirDocuments() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let documents: [(path: String, lines: [String])] = [
+            (
+                "README.md",
+                [
+                    #"let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: "identity.yaml")"#,
+                    #"let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-chat")"#,
+                    #"print(error.httpStatus, error.code, error.field ?? "-", error.message)"#,
+                ]
+            ),
+            (
+                "Sources/IdentityBridge/IdentityBridge.docc/Configuration.md",
+                [
+                    "let loader = ConfigurationLoader(registry: StandardProviders.registry)",
+                    "for diagnostic in error.diagnostics { print(diagnostic) }   // FILE:LINE:COLUMN: error: MESSAGE",
+                ]
+            ),
+            (
+                "Sources/IdentityBridge/IdentityBridge.docc/GettingStarted.md",
+                [
+                    #"configuration.makeIssuer(app: "demo", provider: "zendesk-chat", context: IssuerContext(clock: SystemClock()))"#,
+                    "let vendors = SimulatedVendors(clock: ManualClock(unixSeconds: 1_767_225_600))",
+                    #"print(recorder.names.map(\.rawValue))                // ["login_succeeded", "logged_out", "identity_reset"]"#,
+                    "mode: .resolveUser { sessionToken throws(IdentityError) in",
+                ]
+            ),
+            (
+                "Sources/IdentityBridgeHummingbird/IdentityBridgeHummingbird.docc/TokenServiceGuide.md",
+                ["router.addRoutes(IdentityBridgeRoutes(state: state, metrics: metrics).collection())"]
+            ),
+        ]
+        for document in documents {
+            let text = try String(contentsOf: root.appendingPathComponent(document.path), encoding: .utf8)
+            for line in document.lines { #expect(text.contains(line), "\(document.path) no longer holds: \(line)") }
+        }
     }
 }
