@@ -58,7 +58,7 @@ struct IdentitySystemSessionTests {
                 signed(["identities": [["identifier": "phone_number", "value": "+1"]], "iat": now]), "UidOrEmailIsMandatory",
                 .missingIdentifier
             ),
-            // vendor-notes: iat "must be less than 24 hours old"; README: IdentityTokenInvalid is token_expired when iat is 24 h old or more.
+            // vendor-notes: iat "must be less than 24 hours old"; HelpshiftAdapter.md: IdentityTokenInvalid is token_expired when iat is 24 h old or more.
             (
                 signed(["identities": [["identifier": "uid", "value": "u"]], "iat": .int(F.start - 86_400)]), "IdentityTokenInvalid",
                 .tokenExpired

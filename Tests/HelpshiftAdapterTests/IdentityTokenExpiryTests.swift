@@ -79,7 +79,7 @@ struct IdentityTokenExpiryTests {
         #expect(error?.vendorCode == "IdentityTokenInvalid")
     }
 
-    @Test("IdentityTokenInvalid for an iat that is not an integer is claim_invalid on iat (README taxonomy row)")
+    @Test("IdentityTokenInvalid for an iat that is not an integer is claim_invalid on iat (HelpshiftAdapter.md taxonomy row)")
     func nonIntegerIatIsClaimInvalid() async throws {
         for iat: JSONValue in [.string("1767225600"), .double(1.5), .bool(true)] {
             let h = try F.harness(Self.on)

@@ -6,7 +6,7 @@ import IdentityBridgeStandard
 import IdentityBridgeTesting
 import Testing
 
-// Acceptance: what a user typing identityctl commands from the README hits with hostile input.
+// Acceptance: what a user typing identityctl commands from its documentation (Identityctl.md) hits with hostile input.
 // Every bad argument is a clear usage error (exit 2) or a uniform JSON error (exit 1); nothing traps.
 
 @Suite("identityctl acceptance: hostile arguments")
@@ -23,7 +23,7 @@ struct AcceptanceCLITests {
     ]
 
     @Test(
-        "README: --now UNIX_SECONDS is an integer Unix time; negative or past year 9999 is a usage error (exit 2) naming the range, never a trap",
+        "identityctl docs: --now UNIX_SECONDS is an integer Unix time; negative or past year 9999 is a usage error (exit 2) naming the range, never a trap",
         arguments: [["--now", "-5"], ["--now=-1"], ["--now", "9223372036854775807"], ["--now", "253402300800"]])
     func nowOutOfRange(now: [String]) async {
         for command in Self.commandsWithNow {

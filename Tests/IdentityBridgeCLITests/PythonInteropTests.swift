@@ -10,7 +10,7 @@ import ZendeskSupportAdapter
 // Cross-language interop: Python 3's stdlib (hmac, hashlib, base64, json) is an implementation
 // of HS256 JWTs and HMAC digests that shares no code with IdentityBridge. What identityctl issues
 // must verify there, what Python mints must verify here, and what Python tampers with must be
-// refused here with the uniform code the README's vendor tables give.
+// refused here with the uniform code the vendor tables (the adapters' DocC pages) give.
 
 /// A fixed instant for every command: 2026-01-01T00:00:00Z.
 private let now: Int64 = 1_767_225_600
@@ -264,7 +264,7 @@ struct PythonMintedTokensVerifyTests {
 }
 
 /// A correctly signed Python-minted token whose claims break a vendor rule, and the uniform code
-/// the README's vendor tables give for it.
+/// the vendor tables (the adapters' DocC pages) give for it.
 struct RuleBreakingToken: Sendable, CustomTestStringConvertible {
     let provider: String
     let rule: String
@@ -316,7 +316,7 @@ struct RuleBreakingToken: Sendable, CustomTestStringConvertible {
     ]
 }
 
-@Suite("Interop (b2): correctly signed Python tokens that break a vendor claim rule get the README's code")
+@Suite("Interop (b2): correctly signed Python tokens that break a vendor claim rule get the documented code")
 struct PythonRuleBreakingTokenTests {
     let configuration: String
     init() throws { configuration = try InteropSecrets.configuration() }
@@ -393,19 +393,19 @@ struct TamperCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { exchanges ? "\(provider) user token" : exchanged ? "\(provider) JWT" : provider }
 
     static let all: [TamperCase] = [
-        // README, Zendesk Chat: wrong signature -> token_invalid; alg not HS256 -> algorithm_not_allowed.
+        // ZendeskChatAdapter.md, Zendesk Chat: wrong signature -> token_invalid; alg not HS256 -> algorithm_not_allowed.
         TamperCase(
             provider: "zendesk-chat", claim: "external_id", secret: InteropSecrets.chat, info: nil, exchanges: false,
             expected: jwtExpectations),
-        // README, Zendesk Messaging: invalidSignature -> token_invalid, unsupportedAlgorithm, unknownSigningKey -> key_unknown.
+        // MessagingAuthentication.md, Zendesk Messaging: invalidSignature -> token_invalid, unsupportedAlgorithm, unknownSigningKey -> key_unknown.
         TamperCase(
             provider: "zendesk-messaging", claim: "external_id", secret: InteropSecrets.messaging1, info: nil, exchanges: false,
             expected: jwtExpectations.merging(["unknown_kid": "key_unknown"]) { $1 }),
-        // README, Zendesk Support: "JWT: wrong secret / not HS256 -> token_invalid / algorithm_not_allowed".
+        // ZendeskSupportAdapter.md, Zendesk Support: "JWT: wrong secret / not HS256 -> token_invalid / algorithm_not_allowed".
         TamperCase(
             provider: "zendesk-support", claim: "external_id", secret: InteropSecrets.support, info: nil, exchanges: false,
             exchanged: true, expected: jwtExpectations),
-        // README, Zendesk Support: "forged user token (other key, tampered, wrong typ or alg) -> token_invalid".
+        // ZendeskSupportAdapter.md: "user token with another key, tampered, wrong typ or alg (forged) -> token_invalid".
         TamperCase(
             provider: "zendesk-support", claim: "uid", secret: InteropSecrets.support, info: ZendeskSupportLimits.userTokenKeyInfo,
             exchanges: true,
@@ -413,7 +413,7 @@ struct TamperCase: Sendable, CustomTestStringConvertible {
                 "flip_signature_byte": "token_invalid", "change_claim": "token_invalid", "alg_none": "token_invalid",
                 "alg_hs512": "token_invalid", "resign": "token_invalid",
             ]),
-        // README, Helpshift: IdentityTokenInvalid -> token_invalid; the shared JWT rules refuse other algorithms.
+        // HelpshiftAdapter.md, Helpshift: IdentityTokenInvalid -> token_invalid; the shared JWT rules refuse other algorithms.
         TamperCase(
             provider: "hs-identity", claim: "iat", secret: InteropSecrets.helpshiftIdentity, info: nil, exchanges: false,
             expected: jwtExpectations),
