@@ -38,14 +38,17 @@ status=0
 swift package --disable-sandbox generate-documentation "${arguments[@]}" 2>&1 | tee "$log" || status=$?
 
 elapsed=$((SECONDS - start))
-warnings="$(grep -c 'warning:' "$log" || true)"
+# SwiftPM's note that a dependency's checkout holds files it does not build (swift-distributed-tracing's
+# CMakeLists.txt, reached through Hummingbird) is about that package, not about our documentation.
+dependency_note="^warning: '[^']*': found [0-9]* file(s) which are unhandled"
+warnings="$(grep 'warning:' "$log" | grep -vc "$dependency_note" || true)"
 if [ "$status" -ne 0 ]; then
     echo "docs: generate-documentation exited with status $status after ${elapsed}s" >&2
     exit "$status"
 fi
 if [ "$warnings" -ne 0 ]; then
     echo "docs: $warnings warning(s) in the documentation of ${targets[*]} (${elapsed}s):" >&2
-    grep -A2 'warning:' "$log" >&2 || true
+    grep -v "$dependency_note" "$log" | grep -A2 'warning:' >&2 || true
     exit 1
 fi
 echo "docs: ${#targets[@]} targets documented with no warnings in ${elapsed}s (${targets[*]})"

@@ -3,8 +3,9 @@ import Logging
 import Synchronization
 
 /// The live state of a token service: the current ``ServiceSnapshot`` behind a lock. Requests read
-/// it once (a reference copy under the lock); ``reload(_:)`` builds a whole new snapshot first and
-/// swaps it in atomically, so no request sees half a configuration and none fails during a reload.
+/// it once (a reference copy under the lock); a reload builds a whole new snapshot first and
+/// ``replace(with:)`` swaps it in atomically, so no request sees half a configuration and none fails
+/// during a reload.
 public final class ServiceState: Sendable {
     private let current: Mutex<ServiceSnapshot?>
 

@@ -3,7 +3,7 @@ public import IdentityBridge
 import JWTKit
 
 /// Verifies an app's own session JWT with jwt-kit (RS256 / ES256 keys from a JWK Set, HS256 keys from
-/// secret references) and maps its claims to a ``UserIdentity``: required `iss` and `aud`, `exp`
+/// secret references) and maps its claims to a `UserIdentity`: required `iss` and `aud`, `exp`
 /// required, `exp` / `nbf` checked with the configured leeway. Errors never quote the token.
 public struct SessionTokenVerifier: Sendable {
     /// The algorithms a session JWT may use; anything else (`none`, `HS512`, ...) is refused before any key is looked up.

@@ -8,9 +8,9 @@ import Testing
 // The Swift examples of the README and of the DocC articles that took over its sections, copied
 // verbatim (only the file path is a parameter, and `print` goes to a collector), so documentation
 // that drifts from the real API stops compiling here.
-// The articles: Sources/IdentityBridge/IdentityBridge.docc/Configuration.md and GettingStarted.md.
+// The articles: Sources/IdentityBridge/IdentityBridge.docc/ConfigurationFile.md and GettingStarted.md.
 
-/// Configuration.md (DocC, IdentityBridge) "Load it in code".
+/// ConfigurationFile.md (DocC, IdentityBridge) "Load it in code".
 private func readmeLoading(path: String, print: (Any) -> Void) {
     let loader = ConfigurationLoader(registry: StandardProviders.registry)
     do {
@@ -155,7 +155,7 @@ struct ReadmeExamplesTests {
                 ]
             ),
             (
-                "Sources/IdentityBridge/IdentityBridge.docc/Configuration.md",
+                "Sources/IdentityBridge/IdentityBridge.docc/ConfigurationFile.md",
                 [
                     "let loader = ConfigurationLoader(registry: StandardProviders.registry)",
                     "for diagnostic in error.diagnostics { print(diagnostic) }   // FILE:LINE:COLUMN: error: MESSAGE",
