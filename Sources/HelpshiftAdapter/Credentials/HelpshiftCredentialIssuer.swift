@@ -138,6 +138,8 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
     /// `userEmail` nor `userName`, and the identities JWT no `email` identity (the digest is on the
     /// user id only).
     public func issue(for user: UserIdentity) throws(IdentityError) -> Credential {
+        // Helpshift truncates userName itself (HelpshiftLimits.userNameMaxLength); its email has the library's ceiling.
+        try user.checkLengths(name: false, provider: provider)
         let ids = try identifiers(of: user)
         var fields: [String: JSONValue] = [:]
         if let userId = ids.userId { fields["userId"] = .string(userId) }

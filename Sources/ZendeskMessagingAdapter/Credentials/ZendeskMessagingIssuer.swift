@@ -61,6 +61,8 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
 
     /// The token and its `exp`; the one code path behind ``issue(for:)`` and ``mintToken(for:)``.
     func mint(for user: UserIdentity) throws(IdentityError) -> (token: String, expiresAt: Int64) {
+        // Zendesk Messaging states no name or email limit: the library's ceilings apply, before any signing.
+        try user.checkLengths(provider: provider)
         let externalId = try Self.validExternalId(user.userId).attributedIfNeeded(provider)
         if let email = user.email, email.isEmpty {
             throw IdentityError(

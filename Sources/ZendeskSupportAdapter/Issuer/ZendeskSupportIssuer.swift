@@ -55,6 +55,8 @@ public struct ZendeskSupportIssuer: TokenExchanging {
     /// `{"user_token": ...}` in `jwt` mode (name and email required), `{"anonymous": {"name", "email"}}`
     /// (each optional, validated when present) in `anonymous` mode.
     public func issue(for user: UserIdentity) throws(IdentityError) -> Credential {
+        // Zendesk Support states no name or email limit: the library's ceilings apply.
+        try user.checkLengths(provider: provider)
         switch auth {
         case .anonymous:
             var identity: [String: JSONValue] = [:]
