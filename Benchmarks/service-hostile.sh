@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# The token service under hostile clients (issue 26), on loopback only.
+#
+#   Benchmarks/service-hostile.sh            (from the repository root)
+#
+# Builds identityctl in release mode (SKIP_BUILD=1 reuses it), installs wrk (Debian's package) when
+# missing, starts `identityctl serve` with config.example.yaml's apps at `body_limit: 1MiB` on
+# 127.0.0.1 and a free port, and prints three lines (every process it starts it stops):
+#
+#   slowloris: p99_ms=A slowloris_p99_ms=B ratio=B/A slow_connections=N slow_closed=C
+#     normal traffic's p99 (wrk, POST credentials) alone, then while N connections (default 500)
+#     send a request head one byte every 3 s (reconnecting when closed, as the attack does);
+#     slow_closed counts the slow connections the server closed at their head deadline.
+#   largest_body: body_bytes=L status=S normal_ms=X largest_ms=Y cost_ratio=Y/X
+#     the mean latency of a normal credentials request and of one whose body is the largest allowed
+#     (a `name` filling body_limit: refused with value_too_long before any signing), one connection each.
+#   drain: requests=R lost=0 non2xx=0 refused_new_connections=C exit=0 exited_after_s=T
+#     wrk -t2 -c20 against the service, SIGTERM after 3 s: `lost` counts requests written and never
+#     answered (wrk's read, write and timeout errors), `refused_new_connections` wrk's connect errors
+#     after the listener closed (nothing was sent on them: not lost).
+#
+# Environment: DURATION (seconds per wrk run, default 10), SLOW (slow connections, default 500),
+# SKIP_BUILD=1.
+set -euo pipefail
+
+DURATION="${DURATION:-10}"
+SLOW="${SLOW:-500}"
+case "$DURATION$SLOW" in *[!0-9]*) echo "DURATION and SLOW must be whole numbers" >&2; exit 2 ;; esac
+[ -f Package.swift ] && [ -f config.example.yaml ] || { echo "run from the repository root" >&2; exit 2; }
+
+if ! command -v wrk >/dev/null 2>&1; then
+    echo "installing wrk (Debian package)" >&2
+    if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    $SUDO apt-get update -qq >&2 && $SUDO apt-get install -y -qq wrk >&2
+fi
+if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build -c release --product identityctl >&2; fi
+BIN="$(swift build -c release --show-bin-path)/identityctl"
+
+WORK="$(mktemp -d)"
+PIDS=()
+cleanup() {
+    for pid in "${PIDS[@]}"; do
+        if kill -0 "$pid" 2>/dev/null; then
+            kill -TERM "$pid" 2>/dev/null || true
+            for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+            kill -KILL "$pid" 2>/dev/null || true
+        fi
+        wait "$pid" 2>/dev/null || true
+    done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+random() { head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
+export DEMO_API_KEY="load-$(random)"
+export HELPSHIFT_SECRET="$(random)" HELPSHIFT_IDENTITY_SECRET="$(random)" ZENDESK_SUPPORT_SECRET="$(random)"
+export ZENDESK_CHAT_ACCOUNT_KEY="$(random)" ZENDESK_CHAT_SECRET="$(random)"
+export ZENDESK_MESSAGING_KEY_ID="app_$(random)" ZENDESK_MESSAGING_SECRET="$(random)"
+sed 's/body_limit: 64KiB/body_limit: 1MiB/' config.example.yaml >"$WORK/config.yaml"
+LIMIT=1048576
+
+# start: starts the service, waits for its listening line, sets PORT and PID.
+start() {
+    "$BIN" serve --config "$WORK/config.yaml" --log-level warning --host 127.0.0.1 --port 0 >"$WORK/serve.out" 2>"$WORK/serve.err" &
+    PID=$!
+    PIDS+=("$PID")
+    for _ in $(seq 1 300); do
+        if grep -q '"event":"listening"' "$WORK/serve.out" 2>/dev/null; then
+            PORT="$(sed -n 's/.*"port":\([0-9]*\).*/\1/p' "$WORK/serve.out" | head -1)"
+            return 0
+        fi
+        kill -0 "$PID" 2>/dev/null || { cat "$WORK/serve.err" >&2; echo "serve did not start" >&2; exit 1; }
+        sleep 0.1
+    done
+    echo "serve did not print its listening line" >&2
+    exit 1
+}
+
+# lua FILE BODY: a wrk script posting BODY with the API key.
+lua() {
+    printf 'wrk.method = "POST"\nwrk.body = io.open("%s"):read("*a")\nwrk.headers["Content-Type"] = "application/json"\nwrk.headers["Authorization"] = "Bearer %s"\n' \
+        "$2" "$DEMO_API_KEY" >"$1"
+}
+p99() {
+    awk '$1 == "99%" { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; printf "%.3f", v }' "$1"
+}
+mean_ms() {
+    awk '$1 == "Latency" { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; printf "%.3f", v; exit }' "$1"
+}
+
+start
+URL="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"
+printf '%s' '{"user_id":"load-user-1","email":"load.user@example.com","name":"Load User"}' >"$WORK/normal.json"
+lua "$WORK/normal.lua" "$WORK/normal.json"
+wrk -t1 -c16 -d2s -s "$WORK/normal.lua" "$URL" >/dev/null
+
+# 1. Slowloris: p99 of normal traffic alone, then with SLOW slow connections.
+wrk -t1 -c16 -d"$DURATION"s --latency -s "$WORK/normal.lua" "$URL" >"$WORK/alone.txt"
+python3 - "$PORT" "$SLOW" "$((DURATION + 4))" >"$WORK/slow.txt" 2>&1 <<'PY' &
+import asyncio, sys
+port, count, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+closed = 0
+async def slow(index):
+    global closed
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while loop.time() < end:
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            await asyncio.sleep(1); continue
+        writer.write(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        try:
+            while loop.time() < end:
+                await asyncio.sleep(3)
+                writer.write(b"X"); await writer.drain()
+                if reader.at_eof(): raise ConnectionError
+        except (ConnectionError, OSError):
+            closed += 1
+        finally:
+            writer.close()
+async def main():
+    await asyncio.gather(*(slow(i) for i in range(count)))
+    print(closed)
+asyncio.run(main())
+PY
+SLOW_PID=$!
+PIDS+=("$SLOW_PID")
+sleep 3
+wrk -t1 -c16 -d"$DURATION"s --latency -s "$WORK/normal.lua" "$URL" >"$WORK/slowloris.txt"
+wait "$SLOW_PID" || true
+A="$(p99 "$WORK/alone.txt")"
+B="$(p99 "$WORK/slowloris.txt")"
+echo "slowloris: p99_ms=$A slowloris_p99_ms=$B ratio=$(awk -v a="$A" -v b="$B" 'BEGIN { printf "%.2f", (a > 0 ? b / a : 0) }') slow_connections=$SLOW slow_closed=$(tail -1 "$WORK/slow.txt")"
+
+# 2. The largest allowed body against a normal one: mean latency, one connection each.
+python3 -c "import sys; n = $LIMIT - len('{\"user_id\":\"u-1\",\"email\":\"a@example.com\",\"name\":\"\"}'); sys.stdout.write('{\"user_id\":\"u-1\",\"email\":\"a@example.com\",\"name\":\"' + 'n' * n + '\"}')" >"$WORK/largest.json"
+lua "$WORK/largest.lua" "$WORK/largest.json"
+STATUS="$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' -H "Authorization: Bearer $DEMO_API_KEY" --data-binary "@$WORK/largest.json" "$URL" || true)"
+wrk -t1 -c1 -d3s --latency -s "$WORK/normal.lua" "$URL" >"$WORK/normal1.txt"
+wrk -t1 -c1 -d3s --latency -s "$WORK/largest.lua" "$URL" >"$WORK/largest1.txt"
+X="$(mean_ms "$WORK/normal1.txt")"
+Y="$(mean_ms "$WORK/largest1.txt")"
+echo "largest_body: body_bytes=$(wc -c <"$WORK/largest.json") status=$STATUS normal_ms=$X largest_ms=$Y cost_ratio=$(awk -v a="$X" -v b="$Y" 'BEGIN { printf "%.1f", (a > 0 ? b / a : 0) }')"
+
+# 3. SIGTERM under wrk -t2 -c20: requests written and never answered.
+wrk -t2 -c20 -d8s -s "$WORK/normal.lua" "$URL" >"$WORK/drain.txt" 2>&1 &
+WRK_PID=$!
+sleep 3
+SIGNALLED=$(date +%s.%N)
+kill -TERM "$PID"
+EXIT=0
+wait "$PID" || EXIT=$?
+EXITED=$(date +%s.%N)
+wait "$WRK_PID" || true
+socket() { sed -n "s/.*Socket errors:.*$1 \([0-9]*\).*/\1/p" "$WORK/drain.txt"; }
+LOST=$(( $(socket read || echo 0) + $(socket write || echo 0) + $(socket timeout || echo 0) ))
+NON2XX="$(awk '/Non-2xx or 3xx responses:/ { print $NF }' "$WORK/drain.txt")"
+echo "drain: requests=$(awk '/ requests in / { print $1 }' "$WORK/drain.txt") lost=$LOST non2xx=${NON2XX:-0} refused_new_connections=$(socket connect)" \
+    "exit=$EXIT exited_after_s=$(awk -v a="$SIGNALLED" -v b="$EXITED" 'BEGIN { printf "%.2f", b - a }')"
