@@ -139,13 +139,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         // Kept from Hummingbird's handler: it would close an idle connection at once.
         guard !draining else { return }
         draining = true
-        drainDeadline = context.eventLoop.scheduleTask(in: TimeAmount(limits.drainTimeout)) { [weak self] in
+        drainDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limits.drainTimeout)) { [weak self] in
             self?.context?.close(promise: nil)
         }
         if pending == 0, phase == .idle {
             // A request may be on its way: it gets a moment, then the idle connection closes.
             let grace = min(TokenService.Limits.drainIdleGrace, limits.drainTimeout)
-            context.eventLoop.scheduleTask(in: TimeAmount(grace)) { [weak self] in
+            context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(grace)) { [weak self] in
                 guard let self, self.pending == 0, self.phase == .idle else { return }
                 self.context?.close(promise: nil)
             }
@@ -154,7 +154,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func schedule(_ timeout: Duration) {
         deadline?.cancel()
-        deadline = context?.eventLoop.scheduleTask(in: TimeAmount(timeout)) { [weak self] in
+        deadline = context?.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(timeout)) { [weak self] in
             // Too slow: the client is closed (no answer: it is not reading one in time either).
             self?.context?.close(promise: nil)
         }

@@ -45,11 +45,3 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     /// Runs Hummingbird's request loop.
     func handle(value: Value, logger: Logger) async { await http1.handle(value: value, logger: logger) }
 }
-
-extension TimeAmount {
-    /// A `Duration` as NIO's time amount (nanoseconds).
-    init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
-}

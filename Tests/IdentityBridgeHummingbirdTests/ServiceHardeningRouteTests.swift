@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import IdentityBridge
-@testable import IdentityBridgeHummingbird
 import Testing
+
+@testable import IdentityBridgeHummingbird
 
 /// Issue 26 at the router: every method a known path does not serve is 405 with `Allow`, free-text
 /// fields have a ceiling (`value_too_long` with the field), and the events route's answer is bounded.
@@ -32,22 +33,26 @@ import Testing
         try await withRouter(fixture) { client, _ in
             let name = String(repeating: "n", count: UserIdentity.Limits.nameMaxBytes + 1)
             for provider in [ServiceRouteTests.chat, ServiceRouteTests.support] {
-                let long = try await client.post("\(provider)/credentials", body: #"{"user_id":"u-1","email":"a@example.com","name":"\#(name)"}"#)
+                let long = try await client.post(
+                    "\(provider)/credentials", body: #"{"user_id":"u-1","email":"a@example.com","name":"\#(name)"}"#)
                 #expect(long.status == 422, "\(long.text)")
                 #expect(long.errorCode == "value_too_long")
                 #expect(long.errorField == "name")
                 let email = String(repeating: "e", count: UserIdentity.Limits.emailMaxBytes) + "@example.com"
-                let longEmail = try await client.post("\(provider)/credentials", body: #"{"user_id":"u-1","email":"\#(email)","name":"Ann"}"#)
+                let longEmail = try await client.post(
+                    "\(provider)/credentials", body: #"{"user_id":"u-1","email":"\#(email)","name":"Ann"}"#)
                 #expect(longEmail.status == 422, "\(longEmail.text)")
                 #expect(longEmail.errorCode == "value_too_long")
                 #expect(longEmail.errorField == "email")
                 // At the ceiling, the name is accepted.
                 let atLimit = String(name.dropFirst())
-                let ok = try await client.post("\(provider)/credentials", body: #"{"user_id":"u-1","email":"a@example.com","name":"\#(atLimit)"}"#)
+                let ok = try await client.post(
+                    "\(provider)/credentials", body: #"{"user_id":"u-1","email":"a@example.com","name":"\#(atLimit)"}"#)
                 #expect(ok.status == 200, "\(ok.text)")
             }
             // Helpshift truncates userName itself at 255 characters (its own rule): accepted, and bounded.
-            let helpshift = try await client.post("\(ServiceRouteTests.helpshift)/credentials", body: #"{"user_id":"u-1","name":"\#(name)"}"#)
+            let helpshift = try await client.post(
+                "\(ServiceRouteTests.helpshift)/credentials", body: #"{"user_id":"u-1","name":"\#(name)"}"#)
             #expect(helpshift.status == 200, "\(helpshift.text)")
             #expect(helpshift.text.utf8.count < 1_024)
         }
