@@ -26,35 +26,10 @@ fi
 swift build --product identityctl
 BIN="$(swift build --show-bin-path)/identityctl"
 
-WORK="$(mktemp -d)"
-SERVER=""
-cleanup() {
-    if [ -n "$SERVER" ] && kill -0 "$SERVER" 2>/dev/null; then
-        kill -TERM "$SERVER" 2>/dev/null || true
-        for _ in $(seq 1 100); do kill -0 "$SERVER" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$SERVER" 2>/dev/null || true
-    fi
-    [ -z "$SERVER" ] || wait "$SERVER" 2>/dev/null || true
-    rm -rf "$WORK"
-}
-trap cleanup EXIT INT TERM
-
-random() { head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
-export DEMO_API_KEY="schemathesis-$(random)"
-export HELPSHIFT_SECRET="$(random)" HELPSHIFT_IDENTITY_SECRET="$(random)" ZENDESK_SUPPORT_SECRET="$(random)"
-export ZENDESK_CHAT_ACCOUNT_KEY="$(random)" ZENDESK_CHAT_SECRET="$(random)"
-export ZENDESK_MESSAGING_KEY_ID="app_$(random)" ZENDESK_MESSAGING_SECRET="$(random)"
-
-"$BIN" serve --config config.example.yaml --host 127.0.0.1 --port 0 --log-level warning >"$WORK/serve.out" 2>"$WORK/serve.err" &
-SERVER=$!
-PORT=""
-for _ in $(seq 1 300); do
-    PORT="$(sed -n 's/.*"event":"listening".*"port":\([0-9]*\).*/\1/p' "$WORK/serve.out" | head -1)"
-    [ -n "$PORT" ] && break
-    kill -0 "$SERVER" 2>/dev/null || { cat "$WORK/serve.err"; echo "serve did not start"; exit 1; }
-    sleep 0.1
-done
-[ -n "$PORT" ] || { echo "serve did not print its listening line"; exit 1; }
+# WORK, the secrets, start NAME ARGS... and the cleanup (the server is stopped on exit).
+PREFIX=schemathesis
+source Benchmarks/serve-common.sh
+start service serve --config config.example.yaml --log-level warning
 
 CHECKS="not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance"
 CHECKS="$CHECKS,response_schema_conformance,unsupported_method,allow_header_conformance"
@@ -67,5 +42,5 @@ for provider in helpshift zendesk-support zendesk-chat zendesk-messaging; do
         --phases examples,coverage,fuzzing --max-examples "$EXAMPLES" --seed "$SEED" --generation-deterministic \
         --request-timeout 10 || status=1
 done
-kill -0 "$SERVER" 2>/dev/null || { echo "serve exited during the run"; cat "$WORK/serve.err"; exit 1; }
+kill -0 "$PID" 2>/dev/null || { echo "serve exited during the run"; cat "$WORK/service.err"; exit 1; }
 exit $status

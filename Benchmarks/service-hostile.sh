@@ -20,7 +20,7 @@
 #     after the listener closed (nothing was sent on them: not lost).
 #
 # Environment: DURATION (seconds per wrk run, default 10), SLOW (slow connections, default 500),
-# SKIP_BUILD=1.
+# SKIP_BUILD=1, BIN (another identityctl, e.g. a debug build, with SKIP_BUILD=1).
 set -euo pipefail
 
 DURATION="${DURATION:-10}"
@@ -34,47 +34,12 @@ if ! command -v wrk >/dev/null 2>&1; then
     $SUDO apt-get update -qq >&2 && $SUDO apt-get install -y -qq wrk >&2
 fi
 if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build -c release --product identityctl >&2; fi
-BIN="$(swift build -c release --show-bin-path)/identityctl"
+BIN="${BIN:-$(swift build -c release --show-bin-path)/identityctl}"
 
-WORK="$(mktemp -d)"
-PIDS=()
-cleanup() {
-    for pid in "${PIDS[@]}"; do
-        if kill -0 "$pid" 2>/dev/null; then
-            kill -TERM "$pid" 2>/dev/null || true
-            for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-            kill -KILL "$pid" 2>/dev/null || true
-        fi
-        wait "$pid" 2>/dev/null || true
-    done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT INT TERM
-
-random() { head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
-export DEMO_API_KEY="load-$(random)"
-export HELPSHIFT_SECRET="$(random)" HELPSHIFT_IDENTITY_SECRET="$(random)" ZENDESK_SUPPORT_SECRET="$(random)"
-export ZENDESK_CHAT_ACCOUNT_KEY="$(random)" ZENDESK_CHAT_SECRET="$(random)"
-export ZENDESK_MESSAGING_KEY_ID="app_$(random)" ZENDESK_MESSAGING_SECRET="$(random)"
+# WORK, the secrets, start NAME ARGS... and the cleanup of every process started.
+source Benchmarks/serve-common.sh
 sed 's/body_limit: 64KiB/body_limit: 1MiB/' config.example.yaml >"$WORK/config.yaml"
 LIMIT=1048576
-
-# start: starts the service, waits for its listening line, sets PORT and PID.
-start() {
-    "$BIN" serve --config "$WORK/config.yaml" --log-level warning --host 127.0.0.1 --port 0 >"$WORK/serve.out" 2>"$WORK/serve.err" &
-    PID=$!
-    PIDS+=("$PID")
-    for _ in $(seq 1 300); do
-        if grep -q '"event":"listening"' "$WORK/serve.out" 2>/dev/null; then
-            PORT="$(sed -n 's/.*"port":\([0-9]*\).*/\1/p' "$WORK/serve.out" | head -1)"
-            return 0
-        fi
-        kill -0 "$PID" 2>/dev/null || { cat "$WORK/serve.err" >&2; echo "serve did not start" >&2; exit 1; }
-        sleep 0.1
-    done
-    echo "serve did not print its listening line" >&2
-    exit 1
-}
 
 # lua FILE BODY: a wrk script posting BODY with the API key.
 lua() {
@@ -88,7 +53,7 @@ mean_ms() {
     awk '$1 == "Latency" { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; printf "%.3f", v; exit }' "$1"
 }
 
-start
+start service serve --config "$WORK/config.yaml" --log-level warning
 URL="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"
 printf '%s' '{"user_id":"load-user-1","email":"load.user@example.com","name":"Load User"}' >"$WORK/normal.json"
 lua "$WORK/normal.lua" "$WORK/normal.json"
@@ -153,8 +118,8 @@ EXIT=0
 wait "$PID" || EXIT=$?
 EXITED=$(date +%s.%N)
 wait "$WRK_PID" || true
-socket() { sed -n "s/.*Socket errors:.*$1 \([0-9]*\).*/\1/p" "$WORK/drain.txt"; }
-LOST=$(( $(socket read || echo 0) + $(socket write || echo 0) + $(socket timeout || echo 0) ))
+socket() { local v; v="$(sed -n "s/.*Socket errors:.*$1 \([0-9]*\).*/\1/p" "$WORK/drain.txt")"; echo "${v:-0}"; }
+LOST=$(( $(socket read) + $(socket write) + $(socket timeout) ))
 NON2XX="$(awk '/Non-2xx or 3xx responses:/ { print $NF }' "$WORK/drain.txt")"
 echo "drain: requests=$(awk '/ requests in / { print $1 }' "$WORK/drain.txt") lost=$LOST non2xx=${NON2XX:-0} refused_new_connections=$(socket connect)" \
     "exit=$EXIT exited_after_s=$(awk -v a="$SIGNALLED" -v b="$EXITED" 'BEGIN { printf "%.2f", b - a }')"
