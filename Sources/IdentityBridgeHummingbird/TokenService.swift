@@ -1,4 +1,5 @@
 public import Hummingbird
+import HummingbirdCore
 public import IdentityBridge
 public import Logging
 import ServiceLifecycle
