@@ -119,9 +119,9 @@ import Testing
         server.signal(SIGTERM)
         try await Task.sleep(for: .milliseconds(150))
         balancer.send("GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        let ready = try balancer.response()
-        #expect(ready.status == 503, "\(ready.body)")
-        #expect(ready.closes)
+        let ready = try? balancer.response()
+        #expect(ready?.status == 503, "\(ready?.body ?? "no answer")")
+        #expect(ready?.closes == true)
 
         let status = server.waitForExit(seconds: 30)
         let exitedAfter = Date().timeIntervalSince(signalled)
