@@ -138,9 +138,11 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
     /// `userEmail` nor `userName`, and the identities JWT no `email` identity (the digest is on the
     /// user id only).
     public func issue(for user: UserIdentity) throws(IdentityError) -> Credential {
-        // Helpshift truncates userName itself (HelpshiftLimits.userNameMaxLength); its email has the library's ceiling.
-        try user.checkLengths(name: false, provider: provider)
         let ids = try identifiers(of: user)
+        // Helpshift's own rules first: it truncates userName itself (HelpshiftLimits.userNameMaxLength)
+        // and the Identity System limits the email identity (identityValueMaxLength, checked below);
+        // the legacy login states no email limit, so there the library's ceiling applies.
+        try user.checkLengths(name: false, email: !settings.identitySystem, provider: provider)
         var fields: [String: JSONValue] = [:]
         if let userId = ids.userId { fields["userId"] = .string(userId) }
         if !settings.fullPrivacy, let email = ids.email { fields["userEmail"] = .string(email) }

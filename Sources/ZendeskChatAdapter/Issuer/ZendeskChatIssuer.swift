@@ -43,8 +43,6 @@ public struct ZendeskChatIssuer: CredentialIssuer {
 
     /// The Chat JWT for `user`, issued at `issuedAt` and expiring `tokenLifetime` seconds later.
     public func mint(for user: UserIdentity, issuedAt: Int64) throws(IdentityError) -> String {
-        // Zendesk Chat states no name or email limit: the library's ceilings apply, before any signing.
-        try user.checkLengths(provider: provider)
         // A neutral user without an id is the cross-vendor missing_identifier rule (the conformance
         // kit's), not a JWT claim the backend sees: no vendor code.
         guard let externalId = user.userId else {
@@ -64,6 +62,8 @@ public struct ZendeskChatIssuer: CredentialIssuer {
         if let (reason, detail) = ZendeskChatClaimRules.checkExternalId(externalId) { throw reason.error(detail, provider: provider) }
         if let (reason, detail) = ZendeskChatClaimRules.checkName(name) { throw reason.error(detail, provider: provider) }
         if let (reason, detail) = ZendeskChatClaimRules.checkEmail(email) { throw reason.error(detail, provider: provider) }
+        // Zendesk Chat states no name or email limit: after its own rules, the library's ceilings apply, before signing.
+        try user.checkLengths(provider: provider)
         let (expiresAt, overflow) = issuedAt.addingReportingOverflow(tokenLifetime)
         guard !overflow else {
             throw ZendeskChatFailureReason.claimInvalid.error(

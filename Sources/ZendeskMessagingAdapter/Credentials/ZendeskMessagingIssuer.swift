@@ -61,8 +61,6 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
 
     /// The token and its `exp`; the one code path behind ``issue(for:)`` and ``mintToken(for:)``.
     func mint(for user: UserIdentity) throws(IdentityError) -> (token: String, expiresAt: Int64) {
-        // Zendesk Messaging states no name or email limit: the library's ceilings apply, before any signing.
-        try user.checkLengths(provider: provider)
         let externalId = try Self.validExternalId(user.userId).attributedIfNeeded(provider)
         if let email = user.email, email.isEmpty {
             throw IdentityError(
@@ -74,6 +72,8 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
                 .invalidName, field: "name", message: "The name is empty.",
                 recovery: "Pass the user's display name or leave name out.", provider: provider)
         }
+        // Zendesk Messaging states no name or email limit: after its own rules, the library's ceilings apply, before signing.
+        try user.checkLengths(provider: provider)
         var emailVerified: Bool?
         if !user.metadata.isEmpty, let text = user.metadata[Self.emailVerifiedMetadataKey] {
             switch text {

@@ -55,8 +55,6 @@ public struct ZendeskSupportIssuer: TokenExchanging {
     /// `{"user_token": ...}` in `jwt` mode (name and email required), `{"anonymous": {"name", "email"}}`
     /// (each optional, validated when present) in `anonymous` mode.
     public func issue(for user: UserIdentity) throws(IdentityError) -> Credential {
-        // Zendesk Support states no name or email limit: the library's ceilings apply.
-        try user.checkLengths(provider: provider)
         switch auth {
         case .anonymous:
             var identity: [String: JSONValue] = [:]
@@ -68,6 +66,8 @@ public struct ZendeskSupportIssuer: TokenExchanging {
                 try ZendeskSupportIdentityRules.checkEmail(email, provider: provider)
                 identity["email"] = .string(email)
             }
+            // Zendesk Support states no name or email limit: after its own rules, the library's ceilings apply.
+            try user.checkLengths(provider: provider)
             return Credential(fields: ["anonymous": .object(identity)])
         case .jwt:
             let now = clock.unixSeconds()
@@ -83,6 +83,8 @@ public struct ZendeskSupportIssuer: TokenExchanging {
         let signer = try requireUserTokenSigner()
         if let id = user.userId { try ZendeskSupportIdentityRules.checkUserId(id, provider: provider) }
         try ZendeskSupportIdentityRules.requireNameAndEmail(name: user.name, email: user.email, field: "user", provider: provider)
+        // Zendesk Support states no name or email limit: after its own rules, the library's ceilings apply, before signing.
+        try user.checkLengths(provider: provider)
         let (expiresAt, overflow) = issuedAt.addingReportingOverflow(userTokenLifetime)
         guard !overflow else {
             throw IdentityError(
