@@ -14,6 +14,7 @@ cleanup() {
         fi
         wait "$pid" 2>/dev/null || true
     done
+    [ -n "${KEEP_WORK:-}" ] && cp -r "$WORK" "$KEEP_WORK"
     rm -rf "$WORK"
 }
 trap cleanup EXIT INT TERM
