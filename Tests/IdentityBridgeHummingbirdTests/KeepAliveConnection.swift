@@ -28,22 +28,7 @@ final class KeepAliveConnection {
     private var buffer = [UInt8]()
 
     /// Connects (throws `ECONNREFUSED` when nothing listens); reads time out after `timeout` seconds.
-    init(port: Int, timeout: Double = 10) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else {
-            Glibc.close(fd)
-            throw POSIXError(.ECONNREFUSED)
-        }
-    }
+    init(port: Int, timeout: Double = 10) throws { fd = try loopbackSocket(port: port, timeout: timeout) }
 
     deinit { Glibc.close(fd) }
 
@@ -103,4 +88,24 @@ final class KeepAliveConnection {
         }
         return nil
     }
+}
+
+/// A TCP socket connected to 127.0.0.1:`port` whose reads time out after `timeout` seconds
+/// (throws `ECONNREFUSED` when nothing listens).
+func loopbackSocket(port: Int, timeout: Double) throws -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    let result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard result == 0 else {
+        Glibc.close(fd)
+        throw POSIXError(.ECONNREFUSED)
+    }
+    return fd
 }
