@@ -45,6 +45,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var draining = false
     /// Close once the response being written ends.
     private var closeAfterResponse = false
+    /// When the current head or body began: its deadline is armed only if a read ends with it incomplete.
+    private var phaseStart = NIODeadline.uptimeNanoseconds(0)
     private var deadline: Scheduled<Void>?
     private var drainDeadline: Scheduled<Void>?
     private var context: ChannelHandlerContext?
@@ -82,7 +84,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func bytesArrived() {
         guard phase == .idle else { return }
         phase = .head
-        schedule(limits.headTimeout)
+        phaseStart = .now()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -97,7 +99,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if probesOnly { closeAfterResponse = true }
             pending += 1
             phase = .body
-            schedule(limits.bodyTimeout)
+            phaseStart = .now()
         case .body:
             guard phase != .refused else { return }
         case .end:
@@ -106,6 +108,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             phase = .answered
         }
         context.fireChannelRead(data)
+    }
+
+    /// A read ended: a head or body still incomplete gets its deadline (a request that arrives
+    /// whole in one read, the common case, schedules no timer).
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if deadline == nil {
+            switch phase {
+            case .head: schedule(at: phaseStart + TimeAmount(limits.headTimeout))
+            case .body: schedule(at: phaseStart + TimeAmount(limits.bodyTimeout))
+            case .idle, .answered, .refused: break
+            }
+        }
+        context.fireChannelReadComplete()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -152,9 +167,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    private func schedule(_ timeout: Duration) {
+    private func schedule(at time: NIODeadline) {
         deadline?.cancel()
-        deadline = context?.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(timeout)) { [weak self] in
+        deadline = context?.eventLoop.assumeIsolated().scheduleTask(deadline: time) { [weak self] in
             // Too slow: the client is closed (no answer: it is not reading one in time either).
             self?.context?.close(promise: nil)
         }
