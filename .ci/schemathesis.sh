@@ -8,6 +8,7 @@
 #   bash .ci/schemathesis.sh     (from the repository root; EXAMPLES per operation and mode, default 12)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+ROOT="$PWD"
 EXAMPLES="${EXAMPLES:-12}"
 SEED="${SEED:-26}"
 VERSION="4.32.5"
@@ -37,10 +38,12 @@ status=0
 for provider in helpshift zendesk-support zendesk-chat zendesk-messaging; do
     printf '[parameters]\n"path.app" = "demo"\n"path.provider" = "%s"\n' "$provider" >"$WORK/schemathesis.toml"
     echo "--- schemathesis: app demo, provider $provider"
-    "$VENV/bin/schemathesis" --no-color --config-file "$WORK/schemathesis.toml" run Sources/IdentityBridgeHummingbird/openapi.yaml \
+    # From the work directory: Schemathesis keeps its cache (.schemathesis/) there, not in the clone.
+    (cd "$WORK" && "$ROOT/$VENV/bin/schemathesis" --no-color --config-file "$WORK/schemathesis.toml" run \
+        "$ROOT/Sources/IdentityBridgeHummingbird/openapi.yaml" \
         --url "http://127.0.0.1:$PORT" -H "Authorization: Bearer $DEMO_API_KEY" --checks "$CHECKS" --mode all \
         --phases examples,coverage,fuzzing --max-examples "$EXAMPLES" --seed "$SEED" \
-        --request-timeout 10 || status=1
+        --request-timeout 10) || status=1
 done
 kill -0 "$PID" 2>/dev/null || { echo "serve exited during the run"; cat "$WORK/service.err"; exit 1; }
 exit $status
