@@ -5,7 +5,7 @@
 #
 # Builds identityctl in release mode (SKIP_BUILD=1 reuses it), installs wrk (Debian's package) when
 # missing, starts `identityctl serve` with config.example.yaml's apps at `body_limit: 1MiB` on
-# 127.0.0.1 and a free port, and prints three lines (every process it starts it stops):
+# 127.0.0.1 and a free port, and prints four lines (every process it starts it stops):
 #
 #   slowloris: p99_ms=A slowloris_p99_ms=B ratio=B/A slow_connections=N slow_closed=C
 #     normal traffic's p99 (wrk, POST credentials) alone, then while N connections (default 500)
@@ -14,6 +14,9 @@
 #   largest_body: body_bytes=L status=S normal_ms=X largest_ms=Y cost_ratio=Y/X
 #     the mean latency of a normal credentials request and of one whose body is the largest allowed
 #     (a `name` filling body_limit: refused with value_too_long before any signing), one connection each.
+#   events: body_bytes=L events=E status=200 answer_bytes=A answer_limit=2L ms=T
+#     the events route with the largest allowed body of Helpshift events: the answer is at most
+#     twice body_limit (past it, one limit_exceeded line ends it).
 #   drain: answered=R answered_with_close=W non2xx=0 lost=0 refused_new_connections=C exit=0 exited_after_s=T
 #     20 kept-alive connections driven as wrk -c20 drives them, SIGTERM after 3 s: `lost` counts
 #     requests written and never answered, `refused_new_connections` the connections refused after the
@@ -107,6 +110,13 @@ wrk -t1 -c1 -d3s --latency -s "$WORK/largest.lua" "$URL" >"$WORK/largest1.txt"
 X="$(mean_ms "$WORK/normal1.txt")"
 Y="$(mean_ms "$WORK/largest1.txt")"
 echo "largest_body: body_bytes=$(wc -c <"$WORK/largest.json") status=$STATUS normal_ms=$X largest_ms=$Y cost_ratio=$(awk -v a="$X" -v b="$Y" 'BEGIN { printf "%.1f", (a > 0 ? b / a : 0) }')"
+
+# The events route with the largest allowed body: its answer is bounded (twice body_limit).
+python3 -c "import sys; line = '{\"name\":\"widgetToggle\",\"data\":{\"visible\":true}}\n'; sys.stdout.write(line * ($LIMIT // len(line)))" >"$WORK/events.ndjson"
+EVENTS="$(curl -s -o "$WORK/events.out" -w '%{http_code} %{time_total}' -X POST -H 'Content-Type: application/x-ndjson' \
+    -H "Authorization: Bearer $DEMO_API_KEY" --data-binary "@$WORK/events.ndjson" "http://127.0.0.1:$PORT/v1/apps/demo/providers/helpshift/events" || true)"
+echo "events: body_bytes=$(wc -c <"$WORK/events.ndjson") events=$(grep -c . "$WORK/events.ndjson") status=${EVENTS% *}" \
+    "answer_bytes=$(wc -c <"$WORK/events.out") answer_limit=$((2 * LIMIT)) ms=$(awk -v t="${EVENTS#* }" 'BEGIN { printf "%.1f", t * 1000 }')"
 
 # 3. SIGTERM under load: 20 kept-alive connections (as wrk -c20: each sends its next request as soon
 # as it has an answer, and reconnects after `Connection: close`), SIGTERM after 3 s. wrk itself cannot
