@@ -12,7 +12,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Prints one JSON line {"event":"listening","host":H,"port":P} on stdout when it accepts requests \
             (--port 0 picks a free port), then logs one line per request on stderr. SIGTERM or SIGINT stops \
-            it gracefully (requests in flight complete; exit 0); SIGHUP reloads the configuration, secrets \
+            it with a drain: /readyz answers 503 at once, the listener closes, every request already received is \
+            answered with Connection: close, idle connections close, and it exits 0 within --drain-timeout; SIGHUP reloads the configuration, secrets \
             and key files (a configuration with errors is refused and the old one keeps serving).
 
             It refuses to start (exit 1, naming each setting) when a secret or API key resolved from a \
@@ -43,6 +44,9 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp("trace, debug, info (one line per request), notice, warning, error.", valueName: "level"))
     var logLevel: String = "info"
 
+    @OptionGroup(title: "Connection limits")
+    var limits: ServeLimitOptions
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port; use 0 through 65535.") }
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -56,7 +60,9 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "identityctl.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let loader = ConfigurationLoader(registry: environment.registry, environment: environment.configEnvironment, logger: logger)
-        let service = TokenService(configPath: config, loader: loader, allowDevelopmentSecrets: allowDevelopmentSecrets, logger: logger)
+        let service = TokenService(
+            configPath: config, loader: loader, allowDevelopmentSecrets: allowDevelopmentSecrets, logger: logger,
+            limits: limits.limits)
         do {
             try await service.start()
         } catch {

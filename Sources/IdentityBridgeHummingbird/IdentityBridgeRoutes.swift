@@ -45,6 +45,20 @@ public struct IdentityBridgeRoutes: Sendable {
         path.replacingOccurrences(of: "{", with: ":").replacingOccurrences(of: "}", with: "")
     }
 
+    /// The method of the route whose template `path` matches (`{name}` matching one non-empty
+    /// segment), if one does: a request to it with another method answers 405 (``ServiceMiddleware``
+    /// answers the methods no route registers, TRACE and unknown ones included).
+    static func allowedMethod(path: some StringProtocol) -> String? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        for (method, template) in routeSegments where template.count == segments.count {
+            if zip(template, segments).allSatisfy({ $0.hasPrefix("{") ? !$1.isEmpty : $0 == $1 }) { return method }
+        }
+        return nil
+    }
+
+    /// Each route's method and template segments, split once.
+    private static let routeSegments = routes.map { ($0.method, $0.path.split(separator: "/", omittingEmptySubsequences: false)) }
+
     /// The methods a route path answers 405 to (every common method but its own).
     static let otherMethods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
 
@@ -93,15 +107,7 @@ public struct IdentityBridgeRoutes: Sendable {
                 }
             }
             for other in Self.otherMethods where other != allowed {
-                on(routerPath, other) { request, _ in
-                    .failure(
-                        ServiceFailure(
-                            405,
-                            IdentityError(
-                                .unsupportedOperation, field: "method", message: "\(request.method.rawValue) is not allowed here.",
-                                recovery: "Use \(method).")),
-                        headers: [.allow: method])
-                }
+                on(routerPath, other) { request, _ in .methodNotAllowed(request.method, allowed: method) }
             }
         }
         return collection

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import IdentityBridge
 import Logging
+import NIOCore
 
 /// The handlers behind ``IdentityBridgeRoutes``: each answers a `Response` for any input (failures
 /// as ``ServiceFailure``), reading the snapshot once so a reload never changes a request midway.
@@ -9,8 +10,15 @@ struct ServiceHandlers: Sendable {
     let state: ServiceState
     let logger: Logger
 
-    /// `/readyz`: 200 once a configuration is loaded.
+    /// `/readyz`: 200 once a configuration is loaded, 503 again once the service drains.
     func ready() -> Response {
+        if state.isDraining {
+            return .failure(
+                ServiceFailure(
+                    503,
+                    IdentityError(
+                        .unknown, message: "The service is shutting down.", recovery: "Send requests to another instance.")))
+        }
         guard let snapshot = state.snapshot else {
             return .failure(
                 ServiceFailure(
@@ -165,6 +173,9 @@ struct ServiceHandlers: Sendable {
         do {
             return try await request.body.collect(upTo: limit)
         } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw tooLarge()
+        } catch is NIOTooManyBytesError {
+            // A chunked body (no Content-Length) over the limit: the same 413.
             throw tooLarge()
         } catch {
             throw ServiceFailure(
@@ -332,7 +343,8 @@ struct ServiceHandlers: Sendable {
                     .invalidValueType, field: "body", message: "The request body is not UTF-8 text.", recovery: "Send JSON lines."))
         }
         let now = SystemClock().now()
-        let lines = VendorEventLines.map(text) { name, data throws(IdentityError) in
+        let lines = VendorEventLines.map(text, outputLimit: VendorEventLines.outputLimit(bodyLimit: served.service.bodyLimit)) {
+            name, data throws(IdentityError) in
             try mapping.mapVendorEvent(name: name, data: data, provider: reference, timestamp: now)
         }
         return .json(200, text: lines, contentType: "application/x-ndjson")

@@ -29,6 +29,13 @@ struct ServiceInstrumentation: Sendable {
         let response: Response
         do {
             response = try await respond(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            // A known path with a method no route registers (TRACE, PROPFIND, QUERY...): 405, not 404.
+            if let allowed = IdentityBridgeRoutes.allowedMethod(path: request.uri.path), allowed != request.method.rawValue {
+                response = .methodNotAllowed(request.method, allowed: allowed)
+            } else {
+                response = .failure(.mapping(error))
+            }
         } catch {
             response = .failure(.mapping(error))
         }

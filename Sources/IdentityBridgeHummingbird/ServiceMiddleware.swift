@@ -3,7 +3,8 @@ import IdentityBridge
 public import Logging
 
 /// The token service's middleware: it turns anything a handler or the router throws into the
-/// uniform error body (unknown path 404, body too large 413, anything else 503 with no detail: never
+/// uniform error body (unknown path 404, a method a known path does not serve 405 with `Allow`,
+/// body too large 413, anything else 503 with no detail: never
 /// a 500 and never a leaked value), then writes one structured log line per request (request id,
 /// method, route template, status, duration; never a path value, header, body or token) and counts
 /// the request in ``ServiceMetrics``.

@@ -43,3 +43,16 @@ extension Response {
         return response
     }
 }
+
+extension Response {
+    /// 405 `unsupported_operation` (field `method`) with `Allow`: `method` on a path that serves only `allowed`.
+    static func methodNotAllowed(_ method: HTTPRequest.Method, allowed: String) -> Response {
+        .failure(
+            ServiceFailure(
+                405,
+                IdentityError(
+                    .unsupportedOperation, field: "method", message: "\(method.rawValue.prefix(32)) is not allowed here.",
+                    recovery: "Use \(allowed).")),
+            headers: [.allow: allowed])
+    }
+}

@@ -8,12 +8,19 @@ import Synchronization
 /// during a reload.
 public final class ServiceState: Sendable {
     private let current: Mutex<ServiceSnapshot?>
+    private let draining = Atomic<Bool>(false)
 
     /// Creates a state, empty (every app 404, `/readyz` 503) or with a first snapshot.
     public init(_ snapshot: ServiceSnapshot? = nil) { current = Mutex(snapshot) }
 
     /// The snapshot requests are served from; `nil` before a configuration is loaded.
     public var snapshot: ServiceSnapshot? { current.withLock { $0 } }
+
+    /// Whether the service is shutting down (`/readyz` answers 503).
+    public var isDraining: Bool { draining.load(ordering: .relaxed) }
+
+    /// Marks the service as shutting down: `/readyz` answers 503 from now on.
+    public func beginDraining() { draining.store(true, ordering: .relaxed) }
 
     /// Replaces the snapshot.
     public func replace(with snapshot: ServiceSnapshot) { current.withLock { $0 = snapshot } }

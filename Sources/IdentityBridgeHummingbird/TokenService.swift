@@ -1,4 +1,5 @@
 public import Hummingbird
+import HummingbirdCore
 public import IdentityBridge
 public import Logging
 import ServiceLifecycle
@@ -7,7 +8,10 @@ import UnixSignals
 /// The standalone token service behind `identityctl serve`: the routes of ``IdentityBridgeRoutes``
 /// on their own Hummingbird server, run with swift-service-lifecycle.
 ///
-/// - SIGTERM / SIGINT shut it down gracefully: the listener closes, requests in flight complete.
+/// - SIGTERM / SIGINT drain it: `/readyz` answers 503 at once, the listener closes, every request
+///   already received is answered with `Connection: close`, idle connections close, and the
+///   service returns within ``Limits/drainTimeout``.
+/// - Slow and idle connections are closed and open connections capped (``Limits``).
 /// - SIGHUP (or ``reload()``) loads the configuration, secrets and key files again and swaps the new
 ///   snapshot in atomically; a configuration with errors is refused (diagnostics logged) and the old
 ///   one keeps serving.
@@ -32,12 +36,15 @@ public final class TokenService: Sendable {
     public let metrics: ServiceMetrics
     /// Where the service logs.
     public let logger: Logger
+    /// Timeouts, the connection cap and the drain deadline of ``run(host:port:onListening:)``.
+    public let limits: Limits
 
     /// Creates a service (nothing is loaded until ``start()``).
     public init(
         configPath: String, loader: ConfigurationLoader, allowDevelopmentSecrets: Bool = false, metrics: ServiceMetrics = ServiceMetrics(),
-        logger: Logger = Logger(label: "IdentityBridge.service")
+        logger: Logger = Logger(label: "IdentityBridge.service"), limits: Limits = Limits()
     ) {
+        self.limits = limits
         self.configPath = configPath
         self.loader = loader
         self.allowDevelopmentSecrets = allowDevelopmentSecrets
@@ -105,17 +112,25 @@ public final class TokenService: Sendable {
         return router
     }
 
-    /// Serves on `host:port` (0 picks a free port) until SIGTERM / SIGINT; `onListening` gets the bound host and port.
+    /// Serves on `host:port` (0 picks a free port) with ``limits`` until SIGTERM / SIGINT, then drains;
+    /// `onListening` gets the bound host and port.
     public func run(host: String, port: Int, onListening: @escaping @Sendable (String, Int) -> Void) async throws {
         var serverLogger = logger
         serverLogger.logLevel = max(logger.logLevel, .notice)
+        let limits = self.limits
+        let connections = ConnectionCounter()
         let app = Application(
-            router: makeRouter(), configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+            router: makeRouter(),
+            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, connections: connections) },
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? port) }, logger: serverLogger)
         let reloader = ReloadOnHangup(service: self)
+        // A group shuts its services down last first: the drain flag (`/readyz` 503) is set before
+        // the server stops listening.
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: app), .init(service: reloader)], gracefulShutdownSignals: [.sigterm, .sigint],
+                services: [.init(service: app), .init(service: reloader), .init(service: DrainOnShutdown(service: self))],
+                gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: serverLogger))
         try await group.run()
     }
@@ -131,5 +146,18 @@ struct ReloadOnHangup: Service {
             service.logger.notice("SIGHUP: reloading the configuration", metadata: ["file": "\(service.configPath)"])
             await service.reload()
         }
+    }
+}
+
+/// Marks the service draining (`/readyz` 503) as soon as the group starts shutting down.
+struct DrainOnShutdown: Service {
+    let service: TokenService
+
+    func run() async throws {
+        try await gracefulShutdown()
+        service.state.beginDraining()
+        service.logger.notice(
+            "draining: /readyz answers 503, the listener closes, requests already received are answered",
+            metadata: ["deadline_s": "\(service.limits.drainTimeout.components.seconds)"])
     }
 }

@@ -115,22 +115,7 @@ final class ServeProcess: @unchecked Sendable {
 final class LoopbackConnection {
     let fd: Int32
 
-    init(port: Int) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else {
-            Glibc.close(fd)
-            throw POSIXError(.ECONNREFUSED)
-        }
-    }
+    init(port: Int) throws { fd = try loopbackSocket(port: port, timeout: 20) }
 
     func send(_ text: String) throws {
         let bytes = Array(text.utf8)

@@ -139,6 +139,10 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
     /// user id only).
     public func issue(for user: UserIdentity) throws(IdentityError) -> Credential {
         let ids = try identifiers(of: user)
+        // Helpshift's own rules first: it truncates userName itself (HelpshiftLimits.userNameMaxLength)
+        // and the Identity System limits the email identity (identityValueMaxLength, checked below);
+        // the legacy login states no email limit, so there the library's ceiling applies.
+        try user.checkLengths(name: false, email: !settings.identitySystem, provider: provider)
         var fields: [String: JSONValue] = [:]
         if let userId = ids.userId { fields["userId"] = .string(userId) }
         if !settings.fullPrivacy, let email = ids.email { fields["userEmail"] = .string(email) }

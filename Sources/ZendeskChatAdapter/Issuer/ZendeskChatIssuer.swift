@@ -62,6 +62,8 @@ public struct ZendeskChatIssuer: CredentialIssuer {
         if let (reason, detail) = ZendeskChatClaimRules.checkExternalId(externalId) { throw reason.error(detail, provider: provider) }
         if let (reason, detail) = ZendeskChatClaimRules.checkName(name) { throw reason.error(detail, provider: provider) }
         if let (reason, detail) = ZendeskChatClaimRules.checkEmail(email) { throw reason.error(detail, provider: provider) }
+        // Zendesk Chat states no name or email limit: after its own rules, the library's ceilings apply, before signing.
+        try user.checkLengths(provider: provider)
         let (expiresAt, overflow) = issuedAt.addingReportingOverflow(tokenLifetime)
         guard !overflow else {
             throw ZendeskChatFailureReason.claimInvalid.error(

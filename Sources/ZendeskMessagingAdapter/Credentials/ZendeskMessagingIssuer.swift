@@ -72,6 +72,8 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
                 .invalidName, field: "name", message: "The name is empty.",
                 recovery: "Pass the user's display name or leave name out.", provider: provider)
         }
+        // Zendesk Messaging states no name or email limit: after its own rules, the library's ceilings apply, before signing.
+        try user.checkLengths(provider: provider)
         var emailVerified: Bool?
         if !user.metadata.isEmpty, let text = user.metadata[Self.emailVerifiedMetadataKey] {
             switch text {

@@ -66,6 +66,8 @@ public struct ZendeskSupportIssuer: TokenExchanging {
                 try ZendeskSupportIdentityRules.checkEmail(email, provider: provider)
                 identity["email"] = .string(email)
             }
+            // Zendesk Support states no name or email limit: after its own rules, the library's ceilings apply.
+            try user.checkLengths(provider: provider)
             return Credential(fields: ["anonymous": .object(identity)])
         case .jwt:
             let now = clock.unixSeconds()
@@ -81,6 +83,8 @@ public struct ZendeskSupportIssuer: TokenExchanging {
         let signer = try requireUserTokenSigner()
         if let id = user.userId { try ZendeskSupportIdentityRules.checkUserId(id, provider: provider) }
         try ZendeskSupportIdentityRules.requireNameAndEmail(name: user.name, email: user.email, field: "user", provider: provider)
+        // Zendesk Support states no name or email limit: after its own rules, the library's ceilings apply, before signing.
+        try user.checkLengths(provider: provider)
         let (expiresAt, overflow) = issuedAt.addingReportingOverflow(userTokenLifetime)
         guard !overflow else {
             throw IdentityError(

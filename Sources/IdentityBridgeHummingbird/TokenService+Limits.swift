@@ -1,0 +1,49 @@
+extension TokenService {
+    /// How long a connection may stay idle or slow, how many may be open at once, and how long a
+    /// shutdown drains: the token service's defences against slow and hostile clients.
+    ///
+    /// ```swift
+    /// var limits = TokenService.Limits()
+    /// limits.headTimeout = .seconds(5)
+    /// let service = TokenService(configPath: "identity.yaml", loader: loader, limits: limits)
+    /// ```
+    ///
+    /// A connection is closed when it stays idle (no request) longer than ``idleTimeout``, when a
+    /// request's head takes longer than ``headTimeout`` from its first byte, or when its body takes
+    /// longer than ``bodyTimeout`` after the head. Past ``maxConnections`` open connections, a new
+    /// connection is answered only for `GET /healthz` and `GET /readyz` (then closed); anything else
+    /// gets 503 `limit_exceeded` with `Connection: close`. On SIGTERM the service drains for at most
+    /// ``drainTimeout`` (see ``TokenService``).
+    public struct Limits: Sendable, Equatable {
+        /// An idle keep-alive connection is closed after this long without a request (default 60 s).
+        public var idleTimeout: Duration
+        /// A request's head must arrive within this long of its first byte (default 10 s).
+        public var headTimeout: Duration
+        /// A request's body must arrive within this long of its head (default 30 s).
+        public var bodyTimeout: Duration
+        /// The most connections open at once (default 4,096); past it only health probes are answered.
+        public var maxConnections: Int
+        /// The longest a SIGTERM drain lasts before the remaining connections are closed (default 25 s,
+        /// under Kubernetes' default 30 s termination grace period).
+        public var drainTimeout: Duration
+
+        /// Connections accepted past ``maxConnections`` to answer a health probe; past those, a new
+        /// connection is closed at once.
+        public static let probeConnections = 64
+        /// During a drain, an idle keep-alive connection gets this long for a request already on
+        /// its way (answered with `Connection: close`) before it is closed.
+        public static let drainIdleGrace = Duration.seconds(1)
+
+        /// Creates limits; every value has the documented default.
+        public init(
+            idleTimeout: Duration = .seconds(60), headTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30),
+            maxConnections: Int = 4_096, drainTimeout: Duration = .seconds(25)
+        ) {
+            self.idleTimeout = idleTimeout
+            self.headTimeout = headTimeout
+            self.bodyTimeout = bodyTimeout
+            self.maxConnections = maxConnections
+            self.drainTimeout = drainTimeout
+        }
+    }
+}
