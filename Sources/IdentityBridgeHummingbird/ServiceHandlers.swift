@@ -9,16 +9,22 @@ struct ServiceHandlers: Sendable {
     let state: ServiceState
     let logger: Logger
 
-    /// `/readyz`: 200 once a configuration is loaded.
+    /// `/readyz`: 200 once a configuration is loaded, with the generation serving (a counter of the
+    /// snapshots swapped in, and the digest of the inputs it was loaded from; never a secret).
     func ready() -> Response {
-        guard let snapshot = state.snapshot else {
+        guard let (snapshot, generation) = state.served else {
             return .failure(
                 ServiceFailure(
                     503,
                     IdentityError(
                         .configurationInvalid, message: "No configuration is loaded.", recovery: "Wait for the service to load one.")))
         }
-        return .json(200, ["status": "ready", "apps": .int(Int64(snapshot.servedApps.count))])
+        return .json(
+            200,
+            [
+                "status": "ready", "apps": .int(Int64(snapshot.servedApps.count)), "generation": .int(Int64(generation)),
+                "inputs_digest": .string(snapshot.configuration.inputs.digest),
+            ])
     }
 
     /// The operations on a provider instance: the last segment of their paths.
