@@ -245,7 +245,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IdentityBridgeCLITests",
-            dependencies: ["IdentityBridgeCLI"],
+            dependencies: ["IdentityBridgeCLI", "IdentityBridgeServer"],
             swiftSettings: swiftSettings
         ),
     ]

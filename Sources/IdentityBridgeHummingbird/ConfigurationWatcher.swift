@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
 import IdentityBridge
-import ServiceLifecycle
+import Logging
+public import ServiceLifecycle
 
 #if canImport(Glibc)
     import Glibc
@@ -47,16 +48,21 @@ public struct ConfigurationWatcher: Service {
         self.settings = settings
     }
 
-    /// Polls until the group shuts down.
+    /// Polls until the group shuts down (a graceful shutdown cancels the wait at once).
     public func run() async throws {
+        try? await cancelWhenGracefulShutdown { try await poll() }
+    }
+
+    /// Looks every interval; after a change, waits for the files to rest, then reloads once.
+    private func poll() async throws {
         var seen = Self.fingerprints(service.watchedFiles)
-        while !Task.isShuttingDownGracefully, !Task.isCancelled {
-            guard (try? await Task.sleep(for: settings.interval)) != nil else { return }
+        while true {
+            try await Task.sleep(for: settings.interval)
             var current = Self.fingerprints(service.watchedFiles)
             guard current != seen else { continue }
             // Settle: look again until two looks one settle period apart agree.
             while true {
-                guard (try? await Task.sleep(for: settings.settle)) != nil, !Task.isShuttingDownGracefully else { return }
+                try await Task.sleep(for: settings.settle)
                 let next = Self.fingerprints(service.watchedFiles)
                 if next == current { break }
                 current = next

@@ -12,7 +12,7 @@ struct ServiceHandlers: Sendable {
     /// `/readyz`: 200 once a configuration is loaded, with the generation serving (a counter of the
     /// snapshots swapped in, and the digest of the inputs it was loaded from; never a secret).
     func ready() -> Response {
-        guard let (snapshot, generation) = state.served else {
+        guard let served = state.served else {
             return .failure(
                 ServiceFailure(
                     503,
@@ -22,8 +22,8 @@ struct ServiceHandlers: Sendable {
         return .json(
             200,
             [
-                "status": "ready", "apps": .int(Int64(snapshot.servedApps.count)), "generation": .int(Int64(generation)),
-                "inputs_digest": .string(snapshot.configuration.inputs.digest),
+                "status": "ready", "apps": .int(Int64(served.snapshot.servedApps.count)), "generation": .int(Int64(served.generation)),
+                "inputs_digest": .string(served.snapshot.configuration.inputs.digest),
             ])
     }
 

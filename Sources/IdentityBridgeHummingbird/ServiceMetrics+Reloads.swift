@@ -1,4 +1,4 @@
-public import Prometheus
+import Prometheus
 
 extension ServiceMetrics {
     /// `identitybridge_config_reloads_total{result}`.

@@ -133,10 +133,11 @@ public final class TokenService: Sendable {
             router: makeRouter(), configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? port) }, logger: serverLogger)
         let reloader = ReloadOnHangup(service: self)
-        let watcher = watch.map { ServiceGroupConfiguration.ServiceConfiguration(service: ConfigurationWatcher(service: self, settings: $0)) }
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: app), .init(service: reloader)]
+        if let watch { services.append(.init(service: ConfigurationWatcher(service: self, settings: watch))) }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: app), .init(service: reloader)] + (watcher.map { [$0] } ?? []),
+                services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: serverLogger))
         try await group.run()

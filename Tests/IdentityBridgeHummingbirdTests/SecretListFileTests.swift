@@ -101,10 +101,10 @@ import Testing
         let old = try ConfigurationLoader(registry: StandardProviders.registry, environment: ConfigEnvironment(variables: [:]))
             .load(path: configPath).instance(app: "demo", provider: "zendesk-chat")
         let user = UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann")
-        guard case .jwt(let oldToken, _) = try old.makeIssuer().issue(for: user) else { throw SecretFileError("no JWT") }
+        let oldToken = try #require(try old.makeIssuer().issue(for: user).jwt)
         let issuer = try instance.makeIssuer()
         #expect(try issuer.verify(oldToken, for: nil).claims["external_id"] == "u-1")
-        guard case .jwt(let newToken, _) = try issuer.issue(for: user) else { throw SecretFileError("no JWT") }
+        let newToken = try #require(try issuer.issue(for: user).jwt)
         #expect(throws: IdentityError.self) { try old.makeIssuer().verify(newToken, for: nil) }
 
         try write("chat-previous", "too-short\n")
@@ -121,7 +121,7 @@ import Testing
         let names = first.inputs.files.map { URL(fileURLWithPath: $0).lastPathComponent }
         #expect(names == ["config.yaml", "api-keys", "account-key", "chat-secret"])
         #expect(first.inputs.digest.count == 16)
-        #expect(first.inputs.digest.allSatisfy(\.isHexDigit))
+        #expect(first.inputs.digest.allSatisfy { $0.isHexDigit })
         // The same inputs give the same digest; a changed secret file another.
         #expect(try load(service: "      api_keys_file: api-keys").inputs.digest == first.inputs.digest)
         try write("api-keys", "key-one-0123456789abcdef\nkey-two-0123456789abcdef\n")
