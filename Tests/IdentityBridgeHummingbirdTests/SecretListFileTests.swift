@@ -64,7 +64,7 @@ import Testing
         let config = configPath
         #expect(
             diagnostics(service: "      api_keys: [ \"${A}\" ]\n      api_keys_file: api-keys") == [
-                "\(config):4:7: error: service of app 'demo' sets both 'api_keys' and 'api_keys_file'; keep one."
+                "\(config):5:7: error: service of app 'demo' sets both 'api_keys' and 'api_keys_file'; keep one."
             ])
         try write("empty-keys", " \n\n\t\n")
         #expect(
