@@ -1,6 +1,6 @@
 import Foundation
-import IdentityBridgeServer
 public import IdentityBridge
+import IdentityBridgeServer
 public import IdentityBridgeSimulators
 public import IdentityBridgeStandard
 public import IdentityBridgeTesting

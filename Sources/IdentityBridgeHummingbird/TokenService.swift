@@ -72,7 +72,8 @@ public final class TokenService: Sendable {
             logger.notice(
                 "configuration reloaded",
                 metadata: [
-                    "file": "\(configPath)", "apps": "\(snapshot.servedApps.count)", "inputs_digest": "\(snapshot.configuration.inputs.digest)",
+                    "file": "\(configPath)", "apps": "\(snapshot.servedApps.count)",
+                    "inputs_digest": "\(snapshot.configuration.inputs.digest)",
                 ])
             return true
         case .failure(let error):

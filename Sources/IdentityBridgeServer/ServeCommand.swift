@@ -67,7 +67,8 @@ public struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "identityctl.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let loader = ConfigurationLoader(registry: environment.registry, environment: environment.configEnvironment, logger: logger)
-        let service = TokenService(configPath: config, loader: loader, allowDevelopmentSecrets: allowDevelopmentSecrets, logger: logger,
+        let service = TokenService(
+            configPath: config, loader: loader, allowDevelopmentSecrets: allowDevelopmentSecrets, logger: logger,
             watch: watching.settings)
         do {
             try await service.start()

@@ -19,7 +19,8 @@ struct WatchOptions: ParsableArguments {
 
     func validate() throws {
         guard Self.intervalRange.contains(watchInterval) else {
-            throw ValidationError("--watch-interval \(watchInterval) is not 0.05 through 3600 seconds; use --no-watch to turn watching off.")
+            throw ValidationError(
+                "--watch-interval \(watchInterval) is not 0.05 through 3600 seconds; use --no-watch to turn watching off.")
         }
     }
 

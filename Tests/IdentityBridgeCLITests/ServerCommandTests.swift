@@ -28,7 +28,10 @@ import Testing
         let serveHelp = await identityctl(["serve", "--help"])
         #expect(serveHelp.allText.contains("--watch-interval"))
 
-        for run in [await server(["--config", "x.yaml", "--watch-interval", "0"]), await identityctl(["serve", "--config", "x.yaml", "--watch-interval", "0"])] {
+        for run in [
+            await server(["--config", "x.yaml", "--watch-interval", "0"]),
+            await identityctl(["serve", "--config", "x.yaml", "--watch-interval", "0"]),
+        ] {
             #expect(run.status == 2)
             #expect(run.allText.contains("--watch-interval 0.0 is not 0.05 through 3600 seconds; use --no-watch to turn watching off."))
         }

@@ -51,7 +51,8 @@ import Testing
             let folder = "..generation-\(generation)"
             try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: false)
             for (name, text) in files {
-                try text.write(to: directory.appendingPathComponent(folder).appendingPathComponent(name), atomically: false, encoding: .utf8)
+                try text.write(
+                    to: directory.appendingPathComponent(folder).appendingPathComponent(name), atomically: false, encoding: .utf8)
                 let link = directory.appendingPathComponent(name).path
                 if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == nil {
                     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "..data/\(name)")
