@@ -58,6 +58,24 @@ import Testing
         #expect(configuration.developmentSecrets.isEmpty)
     }
 
+    @Test func hs256SecretsFileKeysSessionTokens() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("api-keys", "key-one-0123456789abcdef\n")
+        try write("hs256", "session-secret-one-0123456789abcdef0123\nsession-secret-two-0123456789abcdef0123\n")
+        let configuration = try load(
+            service: """
+                      api_keys_file: api-keys
+                      session_tokens:
+                        hs256_secrets_file: hs256
+                        issuer: https://auth.example.com
+                        audience: demo
+                """)
+        let tokens = try #require(configuration.app("demo")?.service?.sessionTokens)
+        #expect(
+            tokens.hs256Secrets.map(\.revealed) == ["session-secret-one-0123456789abcdef0123", "session-secret-two-0123456789abcdef0123"])
+        #expect(configuration.inputs.files.contains { $0.hasSuffix("/hs256") })
+    }
+
     @Test func bothFormsEmptyTooLargeAndTooManyAreDiagnosedAtTheSetting() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         try write("api-keys", "key-one-0123456789abcdef\n")
