@@ -21,11 +21,11 @@ public enum IdentityCTL {
     /// returns the exit status. Nothing is printed except through `environment.output`.
     public static func run(_ arguments: [String], environment: CLIEnvironment = CLIEnvironment()) async -> Int32 {
         let server = ServerEnvironment(
-            registry: environment.registry, configEnvironment: environment.configEnvironment, output: environment.output.command,
+            registry: environment.registry, configEnvironment: environment.configEnvironment, output: environment.output,
             programName: "identityctl serve")
         return await CLIEnvironment.$current.withValue(environment) {
             await ServerEnvironment.$current.withValue(server) {
-                await CommandRunner.run(RootCommand.self, arguments, output: environment.output.command)
+                await CommandRunner.run(RootCommand.self, arguments, output: environment.output)
             }
         }
     }

@@ -11,7 +11,7 @@ import Testing
         let capture = CapturedOutput()
         let environment = ServerEnvironment(
             registry: ProviderRegistry([EchoPlugin(), PlainPlugin()]), configEnvironment: ConfigEnvironment(variables: variables),
-            output: CommandOutput(stdout: capture.output.stdout, stderr: capture.output.stderr))
+            output: capture.output)
         let status = await IdentityServer.run(arguments, environment: environment)
         return CLIRun(status: status, stdout: capture.stdoutLines, stderr: capture.stderrLines)
     }
