@@ -208,12 +208,7 @@ public final class SettingsReader {
     /// the YAML is refused: secrets come from the environment or a file.
     public func secret(_ key: String, required: Bool = true) -> Secret? {
         let fileKey = key + "_file"
-        let inline = value(key)
-        let file = value(fileKey)
-        if inline != nil, file != nil {
-            collector.report("\(subject) sets both '\(key)' and '\(fileKey)'; keep one.", at: keyMark(fileKey))
-            return nil
-        }
+        guard let (inline, file) = secretForms(key, fileKey: fileKey) else { return nil }
         if let file {
             guard let path = pathSetting(fileKey, file) else { return nil }
             do {
@@ -280,12 +275,7 @@ public final class SettingsReader {
     /// can rotate in place. Returns `nil` when both keys are absent (or `required` and absent, reported).
     public func secrets(_ key: String, required: Bool = false, maxCount: Int = .max) -> [Secret]? {
         let fileKey = key + "_file"
-        let listed = value(key)
-        let file = value(fileKey)
-        if listed != nil, file != nil {
-            collector.report("\(subject) sets both '\(key)' and '\(fileKey)'; keep one.", at: keyMark(fileKey))
-            return nil
-        }
+        guard let (listed, file) = secretForms(key, fileKey: fileKey) else { return nil }
         if let file { return secretLines(key, fileKey: fileKey, file, maxCount: maxCount) }
         guard let node = listed else {
             if required {
@@ -321,6 +311,17 @@ public final class SettingsReader {
             result.append(Secret(text))
         }
         return result
+    }
+
+    /// The nodes of `KEY` and `KEY_file` (either may be absent); `nil`, reported, when both are set.
+    private func secretForms(_ key: String, fileKey: String) -> (Node?, Node?)? {
+        let inline = value(key)
+        let file = value(fileKey)
+        if inline != nil, file != nil {
+            collector.report("\(subject) sets both '\(key)' and '\(fileKey)'; keep one.", at: keyMark(fileKey))
+            return nil
+        }
+        return (inline, file)
     }
 
     /// `KEY_file: PATH`: one secret per non-empty line (trimmed), at least one and at most `maxCount`.
