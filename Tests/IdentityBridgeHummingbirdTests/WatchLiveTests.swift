@@ -170,6 +170,28 @@ import Testing
         #expect(try Self.status(server, key: "burst-key-4-0123456789abcdef") == 401)
     }
 
+    @Test func aFileMissingWhenALoadIsRefusedIsWatchedUntilItAppears() async throws {
+        // A plain folder: only the new file's creation changes after the refusal, nothing else.
+        let volume = try SecretVolume(apiKeys: [Self.firstKey])
+        defer { volume.remove() }
+        let plain = volume.directory.appendingPathComponent("plain")
+        try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: false)
+        for (name, text) in volume.files { try text.write(to: plain.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let server = try ServeProcess(
+            config: plain.appendingPathComponent("config.yaml").path, environment: [:], arguments: ["--watch-interval", "0.1"],
+            program: "identity-server")
+        defer { server.stop() }
+        _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
+        let config = volume.files["config.yaml"]!.replacingOccurrences(of: "api_keys_file: api-keys", with: "api_keys_file: new-keys")
+        try config.write(to: plain.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+        try await ServeLiveTests.eventually { (try? Self.reloads(server, "refused")) == "1" }
+        #expect(try Self.status(server, key: Self.firstKey) == 200)
+        try "\(Self.secondKey)\n".write(to: plain.appendingPathComponent("new-keys"), atomically: true, encoding: .utf8)
+        try await ServeLiveTests.eventually { Self.generation(server) == 2 }
+        #expect(try Self.status(server, key: Self.secondKey) == 200)
+        #expect(try Self.status(server, key: Self.firstKey) == 401)
+    }
+
     @Test func noWatchIgnoresChangesAndSIGHUPStillReloads() async throws {
         let volume = try SecretVolume(apiKeys: [Self.firstKey])
         defer { volume.remove() }
