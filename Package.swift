@@ -26,6 +26,8 @@ let package = Package(
         // The token service: Hummingbird 2 routes any backend can mount (`identityctl serve` runs them).
         .library(name: "IdentityBridgeHummingbird", targets: ["IdentityBridgeHummingbird"]),
         .executable(name: "identityctl", targets: ["identityctl"]),
+        // The deployed server: `identityctl serve` without the developer commands (no simulator, no test kit).
+        .executable(name: "identity-server", targets: ["identity-server"]),
         // What a backend's Package.swift applies: identity.yaml checked at build time, typed names; and the
         // `swift package identity-config validate` command.
         .plugin(name: "IdentityConfigPlugin", targets: ["IdentityConfigPlugin"]),
@@ -134,6 +136,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: identity-server: the serve command in a module that imports no test kit, and its thin executable.
+        .target(
+            name: "IdentityBridgeServer",
+            dependencies: [
+                "IdentityBridge",
+                "IdentityBridgeStandard",
+                "IdentityBridgeHummingbird",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "identity-server", dependencies: ["IdentityBridgeServer"], swiftSettings: swiftSettings),
+
         // MARK: identityctl: the command library and its thin executable.
         .target(
             name: "IdentityBridgeCLI",
@@ -143,6 +159,7 @@ let package = Package(
                 "IdentityBridgeTesting",
                 "IdentityBridgeSimulators",
                 "IdentityBridgeHummingbird",
+                "IdentityBridgeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -232,7 +249,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IdentityBridgeCLITests",
-            dependencies: ["IdentityBridgeCLI"],
+            dependencies: ["IdentityBridgeCLI", "IdentityBridgeServer"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Hummingbird
 import IdentityBridge
+import IdentityBridgeServer
 import Logging
 
 /// `identityctl bare-serve` (hidden): a bare Hummingbird route answering a constant JSON body, the

@@ -1,34 +1,13 @@
 import Foundation
 public import IdentityBridge
+public import IdentityBridgeServer
 public import IdentityBridgeSimulators
 public import IdentityBridgeStandard
 public import IdentityBridgeTesting
 import Synchronization
 
-/// Where `identityctl` writes: machine output (one JSON object per line) to `stdout`, human
-/// messages to `stderr`. Tests capture both with ``CapturedOutput``.
-public struct CLIOutput: Sendable {
-    /// Writes one line (without its newline) to standard output.
-    public var stdout: @Sendable (String) -> Void
-    /// Writes one line (without its newline) to standard error.
-    public var stderr: @Sendable (String) -> Void
-
-    /// Creates an output from two line writers.
-    public init(stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void) {
-        self.stdout = stdout
-        self.stderr = stderr
-    }
-
-    /// The process's standard output and standard error.
-    public static var standard: CLIOutput {
-        CLIOutput(
-            stdout: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-            stderr: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-    }
-
-    /// Writes `value` as one compact JSON line on standard output.
-    public func json(_ value: JSONValue) { stdout(value.jsonString) }
-}
+/// Where `identityctl` writes: the server command's `CommandOutput` (one type for both executables).
+public typealias CLIOutput = CommandOutput
 
 /// Collects what a command wrote, for tests.
 public final class CapturedOutput: Sendable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IdentityBridge
+import IdentityBridgeServer
 import IdentityBridgeTesting
 
 /// `identityctl demo`: logs a sample user in and out of every configured provider instance,

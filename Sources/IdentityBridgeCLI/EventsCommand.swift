@@ -1,5 +1,6 @@
 import ArgumentParser
 import IdentityBridge
+import IdentityBridgeServer
 
 /// `identityctl events`: maps raw vendor SDK events into uniform events.
 struct EventsCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IdentityBridge
+import IdentityBridgeServer
 
 /// `identityctl exchange`: what a JWT endpoint does for Zendesk Support.
 struct ExchangeCommand: AsyncParsableCommand {

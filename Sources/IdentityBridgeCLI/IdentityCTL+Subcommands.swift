@@ -1,4 +1,5 @@
 import ArgumentParser
+import IdentityBridgeServer
 
 extension IdentityCTL {
     /// Every `identityctl` subcommand, in help order. Add a command here to make it available.

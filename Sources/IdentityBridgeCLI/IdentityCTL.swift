@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IdentityBridge
+import IdentityBridgeServer
 
 /// `identityctl`: validate configurations, issue and verify credentials, map vendor events and
 /// run a demo against the built-in simulators.
@@ -14,32 +15,17 @@ import IdentityBridge
 /// ```
 public enum IdentityCTL {
     /// The exit status of a usage error (wrong or missing arguments).
-    public static let usageExitCode: Int32 = 2
+    public static let usageExitCode: Int32 = CommandRunner.usageExitCode
 
     /// Parses `arguments` (without the program name), runs the command with `environment` and
     /// returns the exit status. Nothing is printed except through `environment.output`.
     public static func run(_ arguments: [String], environment: CLIEnvironment = CLIEnvironment()) async -> Int32 {
-        await CLIEnvironment.$current.withValue(environment) {
-            let output = environment.output
-            do {
-                var command = try RootCommand.parseAsRoot(arguments)
-                if var asyncCommand = command as? any AsyncParsableCommand {
-                    try await asyncCommand.run()
-                } else {
-                    try command.run()
-                }
-                return 0
-            } catch let exit as ExitCode {
-                return exit.rawValue
-            } catch {
-                let status = RootCommand.exitCode(for: error)
-                let message = RootCommand.fullMessage(for: error)
-                if status == .success {
-                    if !message.isEmpty { output.stdout(message) }
-                    return 0
-                }
-                if !message.isEmpty { output.stderr(message) }
-                return status == .validationFailure ? usageExitCode : status.rawValue
+        let server = ServerEnvironment(
+            registry: environment.registry, configEnvironment: environment.configEnvironment, output: environment.output,
+            programName: "identityctl serve")
+        return await CLIEnvironment.$current.withValue(environment) {
+            await ServerEnvironment.$current.withValue(server) {
+                await CommandRunner.run(RootCommand.self, arguments, output: environment.output)
             }
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IdentityBridge
+import IdentityBridgeServer
 
 /// `--config FILE --app APP --provider NAME [--now UNIX_SECONDS]`: one configured provider instance.
 struct InstanceOptions: ParsableArguments {

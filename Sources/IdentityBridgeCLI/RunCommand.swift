@@ -1,4 +1,5 @@
 public import ArgumentParser
+import IdentityBridgeServer
 import IdentityBridgeTesting
 
 /// `identityctl run SCENARIO.yaml --config FILE [--provider NAME]`: runs a scenario against the

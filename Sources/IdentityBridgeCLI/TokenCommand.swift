@@ -1,5 +1,6 @@
 import ArgumentParser
 import IdentityBridge
+import IdentityBridgeServer
 
 /// `identityctl token`: issues the credential a client app hands the vendor SDK.
 struct TokenCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IdentityBridge
+import IdentityBridgeServer
 
 /// `identityctl validate FILE...`: checks configurations without building anything.
 struct ValidateCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IdentityBridge
+import IdentityBridgeServer
 
 /// `identityctl verify`: checks a credential exactly as the vendor would.
 struct VerifyCommand: AsyncParsableCommand {

@@ -10,7 +10,9 @@ struct ServiceHandlers: Sendable {
     let state: ServiceState
     let logger: Logger
 
-    /// `/readyz`: 200 once a configuration is loaded, 503 again once the service drains.
+    /// `/readyz`: 200 once a configuration is loaded, with the generation serving (a counter of the
+    /// snapshots swapped in, and the digest of the inputs it was loaded from; never a secret).
+    /// 503 again once the service drains.
     func ready() -> Response {
         if state.isDraining {
             return .failure(
@@ -19,14 +21,19 @@ struct ServiceHandlers: Sendable {
                     IdentityError(
                         .unknown, message: "The service is shutting down.", recovery: "Send requests to another instance.")))
         }
-        guard let snapshot = state.snapshot else {
+        guard let served = state.served else {
             return .failure(
                 ServiceFailure(
                     503,
                     IdentityError(
                         .configurationInvalid, message: "No configuration is loaded.", recovery: "Wait for the service to load one.")))
         }
-        return .json(200, ["status": "ready", "apps": .int(Int64(snapshot.servedApps.count))])
+        return .json(
+            200,
+            [
+                "status": "ready", "apps": .int(Int64(served.snapshot.servedApps.count)), "generation": .int(Int64(served.generation)),
+                "inputs_digest": .string(served.snapshot.configuration.inputs.digest),
+            ])
     }
 
     /// The operations on a provider instance: the last segment of their paths.

@@ -7,14 +7,14 @@ import Synchronization
 /// ``replace(with:)`` swaps it in atomically, so no request sees half a configuration and none fails
 /// during a reload.
 public final class ServiceState: Sendable {
-    private let current: Mutex<ServiceSnapshot?>
+    private let current: Mutex<(snapshot: ServiceSnapshot?, generation: Int)>
     private let draining = Atomic<Bool>(false)
 
-    /// Creates a state, empty (every app 404, `/readyz` 503) or with a first snapshot.
-    public init(_ snapshot: ServiceSnapshot? = nil) { current = Mutex(snapshot) }
+    /// Creates a state, empty (every app 404, `/readyz` 503) or with a first snapshot (generation 1).
+    public init(_ snapshot: ServiceSnapshot? = nil) { current = Mutex((snapshot, snapshot == nil ? 0 : 1)) }
 
     /// The snapshot requests are served from; `nil` before a configuration is loaded.
-    public var snapshot: ServiceSnapshot? { current.withLock { $0 } }
+    public var snapshot: ServiceSnapshot? { current.withLock { $0.snapshot } }
 
     /// Whether the service is shutting down (`/readyz` answers 503).
     public var isDraining: Bool { draining.load(ordering: .relaxed) }
@@ -22,6 +22,16 @@ public final class ServiceState: Sendable {
     /// Marks the service as shutting down: `/readyz` answers 503 from now on.
     public func beginDraining() { draining.store(true, ordering: .relaxed) }
 
-    /// Replaces the snapshot.
-    public func replace(with snapshot: ServiceSnapshot) { current.withLock { $0 = snapshot } }
+    /// The snapshot and its generation (1 for the first snapshot, one more on each replacement), read together.
+    public var served: (snapshot: ServiceSnapshot, generation: Int)? {
+        current.withLock { current in current.snapshot.map { ($0, current.generation) } }
+    }
+
+    /// Replaces the snapshot; the generation counts up.
+    public func replace(with snapshot: ServiceSnapshot) {
+        current.withLock {
+            $0.snapshot = snapshot
+            $0.generation += 1
+        }
+    }
 }

@@ -3,6 +3,7 @@ import HummingbirdCore
 public import IdentityBridge
 public import Logging
 import ServiceLifecycle
+import Synchronization
 import UnixSignals
 
 /// The standalone token service behind `identityctl serve`: the routes of ``IdentityBridgeRoutes``
@@ -12,7 +13,8 @@ import UnixSignals
 ///   already received is answered with `Connection: close`, idle connections close, and the
 ///   service returns within ``Limits/drainTimeout``.
 /// - Slow and idle connections are closed and open connections capped (``Limits``).
-/// - SIGHUP (or ``reload()``) loads the configuration, secrets and key files again and swaps the new
+/// - A change of the configuration file or of any file it read (``ConfigurationWatcher``, on when
+///   `watch` is given), SIGHUP or ``reload()`` loads the configuration, secrets and key files again and swaps the new
 ///   snapshot in atomically; a configuration with errors is refused (diagnostics logged) and the old
 ///   one keeps serving.
 /// - Development secrets (`${VAR:-default}` defaults) are refused unless `allowDevelopmentSecrets`,
@@ -22,6 +24,8 @@ public final class TokenService: Sendable {
     public struct StartError: Error, Sendable {
         /// One line per problem (configuration diagnostics, or each development secret's setting).
         public let problems: [String]
+        /// The files the refused load read or tried.
+        public internal(set) var inputs = ConfigurationInputs()
     }
 
     /// The configuration file.
@@ -38,11 +42,16 @@ public final class TokenService: Sendable {
     public let logger: Logger
     /// Timeouts, the connection cap and the drain deadline of ``run(host:port:onListening:)``.
     public let limits: Limits
+    /// How ``run(host:port:onListening:)`` watches the input files; `nil`: no watching (SIGHUP only).
+    public let watch: ConfigurationWatcher.Settings?
+    /// The files of the last successful and of the last attempted load, and the configuration file.
+    private let inputs: Mutex<(served: [String], attempted: [String])> = Mutex(([], []))
 
     /// Creates a service (nothing is loaded until ``start()``).
     public init(
         configPath: String, loader: ConfigurationLoader, allowDevelopmentSecrets: Bool = false, metrics: ServiceMetrics = ServiceMetrics(),
-        logger: Logger = Logger(label: "IdentityBridge.service"), limits: Limits = Limits()
+        logger: Logger = Logger(label: "IdentityBridge.service"), limits: Limits = Limits(),
+        watch: ConfigurationWatcher.Settings? = nil
     ) {
         self.limits = limits
         self.configPath = configPath
@@ -50,10 +59,12 @@ public final class TokenService: Sendable {
         self.allowDevelopmentSecrets = allowDevelopmentSecrets
         self.metrics = metrics
         self.logger = logger
+        self.watch = watch
     }
 
     /// Loads the configuration and prepares the first snapshot; throws the problems that stop a start.
     public func start() async throws(StartError) {
+        _ = (metrics.reloadCounter(ok: true), metrics.reloadCounter(ok: false))  // both shown at 0 from the start
         switch await prepare() {
         case .success(let snapshot): state.replace(with: snapshot)
         case .failure(let error): throw error
@@ -65,9 +76,16 @@ public final class TokenService: Sendable {
         switch await prepare() {
         case .success(let snapshot):
             state.replace(with: snapshot)
-            logger.notice("configuration reloaded", metadata: ["file": "\(configPath)", "apps": "\(snapshot.servedApps.count)"])
+            metrics.recordReload(ok: true)
+            logger.notice(
+                "configuration reloaded",
+                metadata: [
+                    "file": "\(configPath)", "apps": "\(snapshot.servedApps.count)",
+                    "inputs_digest": "\(snapshot.configuration.inputs.digest)",
+                ])
             return true
         case .failure(let error):
+            metrics.recordReload(ok: false)
             for problem in error.problems { logger.error("reload refused", metadata: ["problem": "\(problem)"]) }
             logger.error("reload refused; the previous configuration keeps serving", metadata: ["file": "\(configPath)"])
             return false
@@ -80,8 +98,10 @@ public final class TokenService: Sendable {
         do {
             configuration = try loader.load(path: configPath)
         } catch {
-            return .failure(StartError(problems: error.diagnostics.map(\.description)))
+            inputs.withLock { $0.attempted = error.inputs.files }
+            return .failure(StartError(problems: error.diagnostics.map(\.description), inputs: error.inputs))
         }
+        inputs.withLock { $0.attempted = configuration.inputs.files }
         let development = configuration.developmentSecrets
         if !development.isEmpty {
             guard allowDevelopmentSecrets else {
@@ -97,7 +117,9 @@ public final class TokenService: Sendable {
         }
         do {
             let context = IssuerContext(logger: logger, metrics: metrics.factory)
-            return .success(try await ServiceSnapshot(configuration: configuration, context: context))
+            let snapshot = try await ServiceSnapshot(configuration: configuration, context: context)
+            inputs.withLock { $0.served = configuration.inputs.files }
+            return .success(snapshot)
         } catch {
             return .failure(StartError(problems: ["\(configPath): \(error.code.rawValue): \(error.message)"]))
         }
@@ -125,11 +147,14 @@ public final class TokenService: Sendable {
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? port) }, logger: serverLogger)
         let reloader = ReloadOnHangup(service: self)
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: app), .init(service: reloader)]
+        if let watch { services.append(.init(service: ConfigurationWatcher(service: self, settings: watch))) }
         // A group shuts its services down last first: the drain flag (`/readyz` 503) is set before
         // the server stops listening.
+        services.append(.init(service: DrainOnShutdown(service: self)))
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: app), .init(service: reloader), .init(service: DrainOnShutdown(service: self))],
+                services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: serverLogger))
         try await group.run()
@@ -159,5 +184,17 @@ struct DrainOnShutdown: Service {
         service.logger.notice(
             "draining: /readyz answers 503, the listener closes, requests already received are answered",
             metadata: ["deadline_s": "\(service.limits.drainTimeout.components.seconds)"])
+    }
+}
+
+extension TokenService {
+    /// The files a change of which reloads: the configuration file, and every file the serving and
+    /// the last attempted load read (a refused load's new file too, so its fix is noticed).
+    public var watchedFiles: [String] {
+        inputs.withLock { inputs in
+            var files = [configPath]
+            for file in inputs.served + inputs.attempted where !files.contains(file) { files.append(file) }
+            return files
+        }
     }
 }

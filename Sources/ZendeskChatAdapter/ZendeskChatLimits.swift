@@ -12,4 +12,6 @@ public enum ZendeskChatLimits {
     public static let maxLifetime: Int64 = 420
     /// The default lifetime of the JWTs this adapter mints (`token_lifetime`, seconds).
     public static let defaultTokenLifetime: Int64 = 300
+    /// The most older shared secrets `previous_secrets` lists (a rotation needs one; a few cover overlapping ones).
+    public static let maxPreviousSecrets = 5
 }

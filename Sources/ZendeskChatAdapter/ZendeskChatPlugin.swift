@@ -7,22 +7,29 @@ extension ProviderKind {
 
 /// The `zendesk-chat` plugin: Zendesk Chat SDK v2 JWT authentication.
 ///
-/// Settings: `account_key` (secret), `secret` (Chat shared secret), `token_lifetime`
-/// (default 5m, at most 7m: a longer lifetime is a configuration error).
+/// Settings: `account_key` (secret), `secret` (Chat shared secret), `previous_secrets` (older shared
+/// secrets still verified during a rotation, at most ``ZendeskChatLimits/maxPreviousSecrets``),
+/// `token_lifetime` (default 5m, at most 7m: a longer lifetime is a configuration error).
 public struct ZendeskChatPlugin: ProviderPlugin {
     /// Creates the plugin.
     public init() {}
     /// The `zendesk-chat` kind.
     public var kind: ProviderKind { .zendeskChat }
 
-    /// Reads `account_key`, `secret` and `token_lifetime`.
+    /// Reads `account_key`, `secret`, `previous_secrets` and `token_lifetime`.
     public func parseSettings(_ reader: SettingsReader) -> ZendeskChatSettings? {
         let accountKey = reader.secret("account_key")
         let secret = reader.signingSecret("secret")
+        let previousSecrets = reader.secrets("previous_secrets", maxCount: ZendeskChatLimits.maxPreviousSecrets) ?? []
+        for (index, previous) in previousSecrets.enumerated() where previous.revealedBytes.count < HS256Signer.minimumKeyLength {
+            reader.error(
+                "entry \(index + 1) of 'previous_secrets' of zendesk-chat provider is \(previous.revealedBytes.count) bytes; an HS256 key must be at least \(HS256Signer.minimumKeyLength) bytes (RFC 7518 §3.2).",
+                at: reader.has("previous_secrets") ? "previous_secrets" : "previous_secrets_file")
+        }
         let lifetime = reader.duration(
             "token_lifetime", default: ZendeskChatLimits.defaultTokenLifetime, range: 1...ZendeskChatLimits.maxLifetime)
         guard let accountKey, let secret, !reader.hasErrors else { return nil }
-        return ZendeskChatSettings(accountKey: accountKey, secret: secret, tokenLifetime: lifetime)
+        return ZendeskChatSettings(accountKey: accountKey, secret: secret, tokenLifetime: lifetime, previousSecrets: previousSecrets)
     }
 
     /// Builds the Chat JWT issuer and verifier.

@@ -6,7 +6,7 @@ import Testing
     import Glibc
 #endif
 
-/// `identityctl serve` as a child process on 127.0.0.1 with `--port 0`: reads the listening line,
+/// `identityctl serve` (or `identity-server`) as a child process on 127.0.0.1 with `--port 0`: reads the listening line,
 /// sends real signals, and is always terminated (``stop()`` in a `defer`).
 final class ServeProcess: @unchecked Sendable {
     let process = Process()
@@ -16,29 +16,32 @@ final class ServeProcess: @unchecked Sendable {
     private var stderrData = Data()
     private let lock = NSLock()
 
-    /// The `identityctl` built next to the test bundle.
-    static var binary: URL {
-        get throws {
+    /// The executable `name` built next to the test bundle.
+    static func binary(_ name: String = "identityctl") throws -> URL {
+        do {
             var directory = Bundle.main.bundleURL
             for _ in 0..<3 {
-                let candidate = directory.appendingPathComponent("identityctl")
+                let candidate = directory.appendingPathComponent(name)
                 if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
                 directory = directory.deletingLastPathComponent()
             }
             for bundle in Bundle.allBundles {
-                let candidate = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("identityctl")
+                let candidate = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent(name)
                 if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             }
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "identityctl not built next to the tests"])
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "\(name) not built next to the tests"])
         }
     }
 
-    /// Starts `identityctl COMMAND --config CONFIG --host 127.0.0.1 --port 0 ARGUMENTS...` (`serve`, or `bare-serve`).
+    /// Starts `identityctl COMMAND --config CONFIG --host 127.0.0.1 --port 0 ARGUMENTS...` (`serve`, or
+    /// `bare-serve`), or with `program: "identity-server"` that binary (which takes no command).
     init(
-        config: String, environment: [String: String] = ServiceFixture.variables, arguments: [String] = [], command: String = "serve"
+        config: String, environment: [String: String] = ServiceFixture.variables, arguments: [String] = [], command: String = "serve",
+        program: String = "identityctl"
     ) throws {
-        process.executableURL = try Self.binary
-        process.arguments = [command, "--config", config, "--host", "127.0.0.1", "--port", "0"] + arguments
+        process.executableURL = try Self.binary(program)
+        process.arguments =
+            (program == "identityctl" ? [command] : []) + ["--config", config, "--host", "127.0.0.1", "--port", "0"] + arguments
         process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]) { a, _ in a }
         process.standardOutput = stdout
         process.standardError = stderr

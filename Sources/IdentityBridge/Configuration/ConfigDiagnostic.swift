@@ -27,11 +27,19 @@ public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
 public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Every problem, sorted by line and column.
     public var diagnostics: [ConfigDiagnostic]
+    /// The files the refused load read or tried (see ``ConfigurationInputs``): a watcher keeps
+    /// watching them, so that the fix of a missing or broken file is picked up.
+    public var inputs = ConfigurationInputs()
 
     /// Creates an error from its diagnostics (sorted by position).
     public init(diagnostics: [ConfigDiagnostic]) {
         self.diagnostics = diagnostics.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
     }
+
+    /// Errors are equal when their diagnostics are (the inputs read on the way do not count).
+    public static func == (lhs: ConfigurationError, rhs: ConfigurationError) -> Bool { lhs.diagnostics == rhs.diagnostics }
+    /// Hashes the diagnostics.
+    public func hash(into hasher: inout Hasher) { hasher.combine(diagnostics) }
 
     /// One diagnostic line per problem.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }

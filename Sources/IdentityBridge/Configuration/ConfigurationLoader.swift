@@ -38,9 +38,16 @@ public struct ConfigurationLoader: Sendable {
     /// Loads the file at `path` (symbolic links followed; the opened file must be a regular file
     /// of at most ``maxFileSize`` bytes, and no more than that is ever read).
     public func load(path: String) throws(ConfigurationError) -> IdentityConfiguration {
-        let text = try BoundedYAML.readText(path: path, what: "configuration")
+        let text: String
+        do {
+            text = try BoundedYAML.readText(path: path, what: "configuration")
+        } catch {
+            var failure = error
+            failure.inputs.note(path: path, contents: nil)
+            throw failure
+        }
         let directory = (path as NSString).deletingLastPathComponent
-        return try load(yaml: text, file: path, baseDirectory: directory.isEmpty ? "." : directory)
+        return try load(yaml: text, file: path, baseDirectory: directory.isEmpty ? "." : directory, fromPath: true)
     }
 
     /// Loads configuration bytes; `file` names them in diagnostics.
@@ -50,8 +57,15 @@ public struct ConfigurationLoader: Sendable {
 
     /// Loads configuration text; `file` names it in diagnostics.
     public func load(yaml: String, file: String, baseDirectory: String = ".") throws(ConfigurationError) -> IdentityConfiguration {
+        try load(yaml: yaml, file: file, baseDirectory: baseDirectory, fromPath: false)
+    }
+
+    /// Loads configuration text; `fromPath`: `file` is the path it was read from (an input to watch).
+    private func load(yaml: String, file: String, baseDirectory: String, fromPath: Bool) throws(ConfigurationError)
+        -> IdentityConfiguration
+    {
         do {
-            let configuration = try parse(yaml: yaml, file: file, baseDirectory: baseDirectory)
+            let configuration = try parse(yaml: yaml, file: file, baseDirectory: baseDirectory, fromPath: fromPath)
             logger.debug(
                 "configuration loaded",
                 metadata: [
@@ -65,17 +79,36 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    private func parse(yaml: String, file: String, baseDirectory: String) throws(ConfigurationError) -> IdentityConfiguration {
+    private func parse(yaml: String, file: String, baseDirectory: String, fromPath: Bool) throws(ConfigurationError)
+        -> IdentityConfiguration
+    {
         let collector = DiagnosticCollector(file: file)
-        guard let document = try BoundedYAML.compose(yaml, file: file, what: "configuration") else {
-            throw ConfigurationError(diagnostics: [
+        collector.inputs.note(path: fromPath ? file : nil, contents: yaml)
+        let document: BoundedYAML.Document?
+        do {
+            document = try BoundedYAML.compose(yaml, file: file, what: "configuration")
+        } catch {
+            var failure = error
+            failure.inputs = collector.inputs
+            throw failure
+        }
+        guard let document else {
+            var failure = ConfigurationError(diagnostics: [
                 ConfigDiagnostic(file: file, line: 1, column: 1, message: "configuration is empty; expected a mapping with 'apps:'.")
             ])
+            failure.inputs = collector.inputs
+            throw failure
         }
         for problem in document.problems { collector.report(problem.message, at: problem.mark) }
         let apps = readApps(document.root, collector: collector, baseDirectory: baseDirectory)
-        if !collector.diagnostics.isEmpty { throw ConfigurationError(diagnostics: collector.diagnostics) }
-        return IdentityConfiguration(apps: apps, file: file, developmentSecrets: collector.developmentSecrets)
+        if !collector.diagnostics.isEmpty {
+            var failure = ConfigurationError(diagnostics: collector.diagnostics)
+            failure.inputs = collector.inputs
+            throw failure
+        }
+        var configuration = IdentityConfiguration(apps: apps, file: file, developmentSecrets: collector.developmentSecrets)
+        configuration.inputs = collector.inputs
+        return configuration
     }
 
     /// Checks a mapping's keys: reports duplicates and keys outside `allowed`.

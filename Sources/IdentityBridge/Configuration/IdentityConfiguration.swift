@@ -7,6 +7,9 @@ public struct IdentityConfiguration: Sendable {
     /// Secrets and API keys that resolved from the default of a `${VAR:-default}` reference
     /// (development values; `identityctl serve` refuses them unless told otherwise).
     public var developmentSecrets: [DevelopmentSecret]
+    /// The files the load read (the configuration file, secret and key files) and a digest of
+    /// their contents: what to watch for a reload, and which inputs a snapshot serves.
+    public var inputs = ConfigurationInputs()
 
     /// Creates a configuration.
     public init(apps: [AppConfiguration], file: String, developmentSecrets: [DevelopmentSecret] = []) {

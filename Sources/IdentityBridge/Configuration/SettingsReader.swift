@@ -1,11 +1,13 @@
 internal import Yams
 
-/// Collects diagnostics while a configuration is read.
+/// Collects diagnostics while a configuration is read, and the files it read (see ``ConfigurationInputs``).
 final class DiagnosticCollector {
     let file: String
     var diagnostics: [ConfigDiagnostic] = []
     /// Secrets that resolved from the default of a `${VAR:-default}` reference.
     var developmentSecrets: [DevelopmentSecret] = []
+    /// Every file read (or tried), and one digest over all their contents.
+    var inputs = ConfigurationInputs()
     init(file: String) { self.file = file }
 
     /// The most problems reported for one file; a file that breaks more is not worth reading further.
@@ -206,16 +208,11 @@ public final class SettingsReader {
     /// the YAML is refused: secrets come from the environment or a file.
     public func secret(_ key: String, required: Bool = true) -> Secret? {
         let fileKey = key + "_file"
-        let inline = value(key)
-        let file = value(fileKey)
-        if inline != nil, file != nil {
-            collector.report("\(subject) sets both '\(key)' and '\(fileKey)'; keep one.", at: keyMark(fileKey))
-            return nil
-        }
+        guard let (inline, file) = secretForms(key, fileKey: fileKey) else { return nil }
         if let file {
             guard let path = pathSetting(fileKey, file) else { return nil }
             do {
-                let contents = try environment.readFile(path.resolved)
+                let contents = try readInput(path.resolved)
                 let trimmed = contents.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !trimmed.isEmpty else {
                     collector.report(
@@ -272,15 +269,24 @@ public final class SettingsReader {
         return secret
     }
 
-    /// A list of secrets (for key rotation), each written as `${VAR}` or `${VAR:-dev-default}`.
-    /// Returns `nil` when the key is absent (or `required` and absent, reported).
+    /// A list of secrets (for key rotation): `KEY: [${VAR}, ...]`, each entry written as `${VAR}` or
+    /// `${VAR:-dev-default}`, or `KEY_file: PATH`, one secret per non-empty line of the file (read as
+    /// single `*_file:` secrets are: bounded, symbolic links followed, each line trimmed), so a list
+    /// can rotate in place. Returns `nil` when both keys are absent (or `required` and absent, reported).
     public func secrets(_ key: String, required: Bool = false, maxCount: Int = .max) -> [Secret]? {
-        guard let node = value(key) else {
-            if required { collector.report("\(subject) is missing required secret list '\(key)'.", at: self.node.mark) }
+        let fileKey = key + "_file"
+        guard let (listed, file) = secretForms(key, fileKey: fileKey) else { return nil }
+        if let file { return secretLines(key, fileKey: fileKey, file, maxCount: maxCount) }
+        guard let node = listed else {
+            if required {
+                collector.report(
+                    "\(subject) is missing required secret list '\(key)' (set '\(key): [${VAR}, ...]' or '\(fileKey): PATH').",
+                    at: self.node.mark)
+            }
             return nil
         }
         guard case .sequence(let sequence) = node else {
-            collector.report("\(describe(key)) must be a list of '${VAR}' references.", at: node.mark)
+            collector.report("\(describe(key)) must be a list of '${VAR}' references (or use '\(fileKey): PATH').", at: node.mark)
             return nil
         }
         if sequence.count > maxCount {
@@ -292,7 +298,8 @@ public final class SettingsReader {
             guard let raw = scalarText(key, element) else { continue }
             guard raw.contains("${") else {
                 collector.report(
-                    "an entry of \(describe(key)) is a literal secret; reference an environment variable ('${VAR}').", at: element.mark)
+                    "an entry of \(describe(key)) is a literal secret; reference an environment variable ('${VAR}') or use '\(fileKey)'.",
+                    at: element.mark)
                 continue
             }
             guard let text = expand(raw, at: element.mark, key: key) else { continue }
@@ -304,6 +311,59 @@ public final class SettingsReader {
             result.append(Secret(text))
         }
         return result
+    }
+
+    /// The nodes of `KEY` and `KEY_file` (either may be absent); `nil`, reported, when both are set.
+    private func secretForms(_ key: String, fileKey: String) -> (Node?, Node?)? {
+        let inline = value(key)
+        let file = value(fileKey)
+        if inline != nil, file != nil {
+            collector.report("\(subject) sets both '\(key)' and '\(fileKey)'; keep one.", at: keyMark(fileKey))
+            return nil
+        }
+        return (inline, file)
+    }
+
+    /// `KEY_file: PATH`: one secret per non-empty line (trimmed), at least one and at most `maxCount`.
+    /// Messages name the file as written and count lines; they never quote a line.
+    private func secretLines(_ key: String, fileKey: String, _ file: Node, maxCount: Int) -> [Secret]? {
+        guard let path = pathSetting(fileKey, file) else { return nil }
+        let contents: String
+        do {
+            contents = try readInput(path.resolved)
+        } catch {
+            collector.report(
+                "cannot read secret file \(ConfigDiagnostic.quotedPath(path.written)) for \(describe(key))\(Self.reason(error)).",
+                at: file.mark)
+            return nil
+        }
+        let secrets = contents.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !secrets.isEmpty else {
+            collector.report(
+                "secret file \(ConfigDiagnostic.quotedPath(path.written)) for \(describe(key)) is empty; write one secret per line.",
+                at: file.mark)
+            return nil
+        }
+        guard secrets.count <= maxCount else {
+            collector.report(
+                "secret file \(ConfigDiagnostic.quotedPath(path.written)) for \(describe(key)) has \(secrets.count) secrets; at most \(maxCount) are allowed.",
+                at: file.mark)
+            return nil
+        }
+        return secrets.map { Secret($0) }
+    }
+
+    /// Reads a file through the environment and records it as an input of the configuration (tried
+    /// files too: a file that is missing now is watched for when it appears).
+    private func readInput(_ resolved: String) throws -> String {
+        do {
+            let contents = try environment.readFile(resolved)
+            collector.inputs.note(path: resolved, contents: contents)
+            return contents
+        } catch {
+            collector.inputs.note(path: resolved, contents: nil)
+            throw error
+        }
     }
 
     /// Records `setting` as a development secret when the last expansion used a `${VAR:-default}` default.
@@ -323,7 +383,7 @@ public final class SettingsReader {
         }
         guard let path = pathSetting(key, node) else { return nil }
         do {
-            return (path.written, try environment.readFile(path.resolved))
+            return (path.written, try readInput(path.resolved))
         } catch {
             collector.report(
                 "cannot read file \(ConfigDiagnostic.quotedPath(path.written)) for \(describe(key))\(Self.reason(error)).", at: node.mark)

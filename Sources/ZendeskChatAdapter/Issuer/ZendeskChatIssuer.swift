@@ -30,7 +30,7 @@ public struct ZendeskChatIssuer: CredentialIssuer {
         self.provider = provider
         self.tokenLifetime = settings.tokenLifetime
         self.signer = HS256Signer(secret: settings.secret)
-        self.validator = ZendeskChatTokenValidator(secret: settings.secret)
+        self.validator = ZendeskChatTokenValidator(secret: settings.secret, previousSecrets: settings.previousSecrets)
         self.clock = clock
     }
 

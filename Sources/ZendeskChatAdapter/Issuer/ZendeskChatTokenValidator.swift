@@ -8,10 +8,11 @@ public import IdentityBridge
 /// let claims = try validator.validate(token, now: clock.unixSeconds(), boundExternalId: nil)
 /// ```
 public struct ZendeskChatTokenValidator: Sendable {
-    private let signer: HS256Signer
+    /// The shared secret, then the previous ones (accepted during a rotation).
+    private let signers: [HS256Signer]
 
-    /// Creates a validator for the Chat shared secret.
-    public init(secret: Secret) { signer = HS256Signer(secret: secret) }
+    /// Creates a validator for the Chat shared secret and, during a rotation, the previous ones.
+    public init(secret: Secret, previousSecrets: [Secret] = []) { signers = ([secret] + previousSecrets).map { HS256Signer(secret: $0) } }
 
     /// The validated claims, or the failure of the first check that fails.
     public func check(_ token: String, now: Int64, boundExternalId: String?) -> Result<ZendeskChatClaims, ZendeskChatAuthenticationFailure>
@@ -26,7 +27,7 @@ public struct ZendeskChatTokenValidator: Sendable {
             return fail(error.code == .tokenMissing ? .tokenUnavailable : .tokenMalformed, error.message)
         }
         do { try jwt.requireHS256() } catch { return fail(.algorithmNotAllowed, error.message) }
-        guard jwt.verifySignature(with: signer) else {
+        guard signers.contains(where: { jwt.verifySignature(with: $0) }) else {
             return fail(.signatureInvalid, "The JWT signature does not match the Chat shared secret.")
         }
         guard case .string(let name)? = jwt.claim("name") else {

@@ -1,20 +1,25 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import IdentityBridge
 import IdentityBridgeHummingbird
 import Logging
 
-/// `identityctl serve`: the token service (the IdentityBridgeHummingbird routes) as a standalone server.
-struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `identityctl serve` and `identity-server`: the token service (the IdentityBridgeHummingbird
+/// routes) as a standalone server. One implementation, in a module that imports no test kit.
+public struct ServeCommand: AsyncParsableCommand {
+    /// The command's name, help and examples.
+    public static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the token service's HTTP routes for every app with a 'service:' section.",
         discussion: """
             Prints one JSON line {"event":"listening","host":H,"port":P} on stdout when it accepts requests \
             (--port 0 picks a free port), then logs one line per request on stderr. SIGTERM or SIGINT stops \
             it with a drain: /readyz answers 503 at once, the listener closes, every request already received is \
-            answered with Connection: close, idle connections close, and it exits 0 within --drain-timeout; SIGHUP reloads the configuration, secrets \
-            and key files (a configuration with errors is refused and the old one keeps serving).
+            answered with Connection: close, idle connections close, and it exits 0 within --drain-timeout. A \
+            change of the configuration file or of any file it reads (secret files, secret lists, the JWK set; a \
+            Kubernetes ..data swap or a write-and-rename too) reloads it once the files rest (--watch-interval, \
+            --no-watch); SIGHUP reloads too. A configuration with errors is refused and the old one keeps \
+            serving; /readyz shows the generation.
 
             It refuses to start (exit 1, naming each setting) when a secret or API key resolved from a \
             ${VAR:-default} development default, unless --allow-development-secrets is given; then it \
@@ -47,7 +52,13 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Connection limits")
     var limits: ServeLimitOptions
 
-    func validate() throws {
+    @OptionGroup var watching: WatchOptions
+
+    /// Creates the command with its defaults (ArgumentParser fills the options).
+    public init() {}
+
+    /// Checks the options.
+    public func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port; use 0 through 65535.") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError(
@@ -55,20 +66,21 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let environment = CLIEnvironment.current
+    /// Loads the configuration and serves until SIGTERM / SIGINT.
+    public func run() async throws {
+        let environment = ServerEnvironment.current
         var logger = Logger(label: "identityctl.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let loader = ConfigurationLoader(registry: environment.registry, environment: environment.configEnvironment, logger: logger)
         let service = TokenService(
             configPath: config, loader: loader, allowDevelopmentSecrets: allowDevelopmentSecrets, logger: logger,
-            limits: limits.limits)
+            limits: limits.limits, watch: watching.settings)
         do {
             try await service.start()
         } catch {
             for problem in error.problems { environment.output.stderr("error: \(problem)") }
             environment.output.stderr(
-                "identityctl serve: not started (\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")).")
+                "\(environment.programName): not started (\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")).")
             throw ExitCode.failure
         }
         let output = environment.output

@@ -1,0 +1,30 @@
+public import IdentityBridge
+public import IdentityBridgeStandard
+
+/// What the server command takes from its surroundings, injectable so tests run it in-process: the
+/// plugins, the environment for `${VAR}` and `*_file:` settings, and the output. No simulator and
+/// no test kit: `identity-server` links only this.
+public struct ServerEnvironment: Sendable {
+    /// The plugins configurations are loaded with.
+    public var registry: ProviderRegistry
+    /// Where `${VAR}` references and `*_file:` secrets are resolved.
+    public var configEnvironment: ConfigEnvironment
+    /// Where output goes.
+    public var output: CommandOutput
+    /// How messages name the program (`identity-server`, or `identityctl serve`).
+    public var programName: String
+
+    /// Creates an environment; the defaults are the real process's.
+    public init(
+        registry: ProviderRegistry = StandardProviders.registry, configEnvironment: ConfigEnvironment = .process,
+        output: CommandOutput = .standard, programName: String = "identity-server"
+    ) {
+        self.registry = registry
+        self.configEnvironment = configEnvironment
+        self.output = output
+        self.programName = programName
+    }
+
+    /// The environment of the running command.
+    @TaskLocal public static var current = ServerEnvironment()
+}

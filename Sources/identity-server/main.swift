@@ -1,0 +1,3 @@
+import IdentityBridgeServer
+
+await IdentityServer.main()
