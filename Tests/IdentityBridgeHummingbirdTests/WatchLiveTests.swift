@@ -63,6 +63,14 @@ import Testing
             guard rename(temporary, directory.appendingPathComponent("..data").path) == 0 else { throw POSIXError(.EIO) }
         }
 
+        /// Writes every file into the folder `plain` beside `..data` (no symbolic links), as an editor's files lie.
+        func plainCopy() throws -> URL {
+            let plain = directory.appendingPathComponent("plain")
+            try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: false)
+            for (name, text) in files { try text.write(to: plain.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+            return plain
+        }
+
         func remove() { try? FileManager.default.removeItem(at: directory) }
     }
 
@@ -149,9 +157,7 @@ import Testing
         // A plain folder (no symbolic links): the editor's way, write a new file and rename it over the old one.
         let volume = try SecretVolume(apiKeys: [Self.firstKey])
         defer { volume.remove() }
-        let plain = volume.directory.appendingPathComponent("plain")
-        try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: false)
-        for (name, text) in volume.files { try text.write(to: plain.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let plain = try volume.plainCopy()
         let server = try ServeProcess(
             config: plain.appendingPathComponent("config.yaml").path, environment: [:], arguments: ["--watch-interval", "0.3"],
             program: "identity-server")
@@ -174,9 +180,7 @@ import Testing
         // A plain folder: only the new file's creation changes after the refusal, nothing else.
         let volume = try SecretVolume(apiKeys: [Self.firstKey])
         defer { volume.remove() }
-        let plain = volume.directory.appendingPathComponent("plain")
-        try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: false)
-        for (name, text) in volume.files { try text.write(to: plain.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let plain = try volume.plainCopy()
         let server = try ServeProcess(
             config: plain.appendingPathComponent("config.yaml").path, environment: [:], arguments: ["--watch-interval", "0.1"],
             program: "identity-server")
