@@ -7,10 +7,11 @@
 # missing, starts `identityctl serve` with config.example.yaml's apps at `body_limit: 1MiB` on
 # 127.0.0.1 and a free port, and prints four lines (every process it starts it stops):
 #
-#   slowloris: p99_ms=A slowloris_p99_ms=B ratio=B/A slow_connections=N slow_closed=C
-#     normal traffic's p99 (wrk, POST credentials) alone, then while N connections (default 500)
-#     send a request head one byte every 3 s (reconnecting when closed, as the attack does);
-#     slow_closed counts the slow connections the server closed at their head deadline.
+#   slowloris: p99_ms=A slowloris_p99_ms=B ratio=B/A slow_connections=N slow_closed=C rounds=R
+#     normal traffic's p99 (wrk, POST credentials) alone and while N connections (default 500)
+#     send a request head one byte every 3 s (reconnecting when closed, as the attack does), in R
+#     alternating rounds (default 3; each round's figures on stderr), medians of the rounds;
+#     slow_closed counts the slow connections the server closed at their head deadline, over all rounds.
 #   largest_body: body_bytes=L status=S normal_ms=X largest_ms=Y cost_ratio=Y/X
 #     the mean latency of a normal credentials request and of one whose body is the largest allowed
 #     (a `name` filling body_limit: refused with value_too_long before any signing), one connection each.
@@ -22,13 +23,14 @@
 #     requests written and never answered, `refused_new_connections` the connections refused after the
 #     listener closed (nothing was sent on them: not lost). (wrk counts those refusals as read errors.)
 #
-# Environment: DURATION (seconds per wrk run, default 10), SLOW (slow connections, default 500),
+# Environment: DURATION (seconds per wrk run, default 10), SLOW (slow connections, default 500), ROUNDS (3),
 # SKIP_BUILD=1, BIN (another identityctl, e.g. a debug build, with SKIP_BUILD=1).
 set -euo pipefail
 
 DURATION="${DURATION:-10}"
+ROUNDS="${ROUNDS:-3}"
 SLOW="${SLOW:-500}"
-case "$DURATION$SLOW" in *[!0-9]*) echo "DURATION and SLOW must be whole numbers" >&2; exit 2 ;; esac
+case "$DURATION$SLOW$ROUNDS" in *[!0-9]*) echo "DURATION, SLOW and ROUNDS must be whole numbers" >&2; exit 2 ;; esac
 [ -f Package.swift ] && [ -f config.example.yaml ] || { echo "run from the repository root" >&2; exit 2; }
 
 if ! command -v wrk >/dev/null 2>&1; then
@@ -62,9 +64,9 @@ printf '%s' '{"user_id":"load-user-1","email":"load.user@example.com","name":"Lo
 lua "$WORK/normal.lua" "$WORK/normal.json"
 wrk -t1 -c16 -d2s -s "$WORK/normal.lua" "$URL" >/dev/null
 
-# 1. Slowloris: p99 of normal traffic alone, then with SLOW slow connections.
-wrk -t1 -c16 -d"$DURATION"s --latency -s "$WORK/normal.lua" "$URL" >"$WORK/alone.txt"
-python3 - "$PORT" "$SLOW" "$((DURATION + 4))" >"$WORK/slow.txt" 2>&1 <<'PY' &
+# 1. Slowloris: p99 of normal traffic alone and with SLOW slow connections, in ROUNDS alternating
+# rounds (other load on the machine hits both sides alike); the medians are printed.
+cat >"$WORK/slow.py" <<'PY'
 import asyncio, sys
 port, count, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
 closed = 0
@@ -92,14 +94,21 @@ async def main():
     print(closed)
 asyncio.run(main())
 PY
-SLOW_PID=$!
-PIDS+=("$SLOW_PID")
-sleep 3
-wrk -t1 -c16 -d"$DURATION"s --latency -s "$WORK/normal.lua" "$URL" >"$WORK/slowloris.txt"
-wait "$SLOW_PID" || true
-A="$(p99 "$WORK/alone.txt")"
-B="$(p99 "$WORK/slowloris.txt")"
-echo "slowloris: p99_ms=$A slowloris_p99_ms=$B ratio=$(awk -v a="$A" -v b="$B" 'BEGIN { printf "%.2f", (a > 0 ? b / a : 0) }') slow_connections=$SLOW slow_closed=$(tail -1 "$WORK/slow.txt")"
+for round in $(seq "$ROUNDS"); do
+    wrk -t1 -c16 -d"$DURATION"s --latency -s "$WORK/normal.lua" "$URL" >"$WORK/alone-$round.txt"
+    python3 "$WORK/slow.py" "$PORT" "$SLOW" "$((DURATION + 4))" >"$WORK/slow-$round.txt" 2>&1 &
+    SLOW_PID=$!
+    PIDS+=("$SLOW_PID")
+    sleep 3
+    wrk -t1 -c16 -d"$DURATION"s --latency -s "$WORK/normal.lua" "$URL" >"$WORK/slowloris-$round.txt"
+    wait "$SLOW_PID" || true
+    echo "  round $round: p99_ms=$(p99 "$WORK/alone-$round.txt") slowloris_p99_ms=$(p99 "$WORK/slowloris-$round.txt") slow_closed=$(tail -1 "$WORK/slow-$round.txt")" >&2
+done
+median_p99() { for f in "$@"; do p99 "$f"; echo; done | sort -g | awk '{ v[NR] = $1 } END { printf "%.3f", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+A="$(median_p99 "$WORK"/alone-*.txt)"
+B="$(median_p99 "$WORK"/slowloris-*.txt)"
+CLOSED="$(cat "$WORK"/slow-*.txt | awk '{ n += $1 } END { print n }')"
+echo "slowloris: p99_ms=$A slowloris_p99_ms=$B ratio=$(awk -v a="$A" -v b="$B" 'BEGIN { printf "%.2f", (a > 0 ? b / a : 0) }') slow_connections=$SLOW slow_closed=$CLOSED rounds=$ROUNDS"
 
 # 2. The largest allowed body against a normal one: mean latency, one connection each.
 python3 -c "import sys; n = $LIMIT - len('{\"user_id\":\"u-1\",\"email\":\"a@example.com\",\"name\":\"\"}'); sys.stdout.write('{\"user_id\":\"u-1\",\"email\":\"a@example.com\",\"name\":\"' + 'n' * n + '\"}')" >"$WORK/largest.json"
