@@ -4,7 +4,7 @@ import IdentityBridgeStandard
 import IdentityBridgeTesting
 import ZendeskSupportAdapter
 
-enum SupportFixture {
+enum ZendeskSupportFixture {
     static let start: Int64 = 1_767_225_600
     /// At least 32 bytes, for jwt-kit.
     static let secret = Secret("zendesk-support-shared-secret-0123456789")
@@ -36,3 +36,6 @@ enum SupportFixture {
 
     static let form = "application/x-www-form-urlencoded"
 }
+
+/// The fixture's name before the four adapters' tests took one shape (issue 22).
+typealias SupportFixture = ZendeskSupportFixture

@@ -6,13 +6,13 @@ import Testing
 import ZendeskSupportAdapter
 
 @Suite("Zendesk Support sessions against the simulated Zendesk backend")
-struct ZendeskSupportProviderTests {
-    let clock = ManualClock(unixSeconds: SupportFixture.start)
+struct ZendeskSupportSessionTests {
+    let clock = ManualClock(unixSeconds: ZendeskSupportFixture.start)
 
     @Test("JWT login: Zendesk POSTs user_token to the endpoint, verifies the JWT and knows the user by external_id")
     func jwtLogin() async throws {
-        let (provider, simulator, recorder) = try SupportFixture.provider(clock: clock)
-        let session = try await provider.login(SupportFixture.ann)
+        let (provider, simulator, recorder) = try ZendeskSupportFixture.provider(clock: clock)
+        let session = try await provider.login(ZendeskSupportFixture.ann)
         #expect(session.user.isAuthenticated && session.user.externalId == "u-1" && session.user.email == "ann@example.com")
         #expect(recorder.names == [.loginSucceeded])
         #expect(simulator.endpointCalls.count == 1)
@@ -25,7 +25,7 @@ struct ZendeskSupportProviderTests {
 
     @Test("an anonymous identity on a JWT app is refused, by the adapter and by Zendesk")
     func anonymousOnJWTApp() async throws {
-        let (provider, simulator, recorder) = try SupportFixture.provider(clock: clock)
+        let (provider, simulator, recorder) = try ZendeskSupportFixture.provider(clock: clock)
         let error = await #expect(throws: IdentityError.self) {
             try await provider.login(credential: Credential(fields: ["anonymous": ["name": "Guest"]]))
         }
@@ -38,7 +38,7 @@ struct ZendeskSupportProviderTests {
 
     @Test("a JWT identity on an anonymous app is refused, by the adapter and by Zendesk")
     func jwtOnAnonymousApp() async throws {
-        let (provider, simulator, _) = try SupportFixture.provider(.anonymous, clock: clock)
+        let (provider, simulator, _) = try ZendeskSupportFixture.provider(.anonymous, clock: clock)
         let error = await #expect(throws: IdentityError.self) {
             try await provider.login(credential: Credential(fields: ["user_token": "x"]))
         }
@@ -50,7 +50,7 @@ struct ZendeskSupportProviderTests {
 
     @Test("anonymous login: anonymous_user_created then login_succeeded; every login is a new anonymous user")
     func anonymousLogin() async throws {
-        let (provider, simulator, recorder) = try SupportFixture.provider(.anonymous, clock: clock)
+        let (provider, simulator, recorder) = try ZendeskSupportFixture.provider(.anonymous, clock: clock)
         let session = try await provider.login(UserIdentity(email: "guest@example.com", name: "Guest"))
         #expect(session.user.isAnonymous && !session.user.isAuthenticated && session.user.name == "Guest")
         #expect(recorder.names == [.anonymousUserCreated, .loginSucceeded])
@@ -64,8 +64,8 @@ struct ZendeskSupportProviderTests {
 
     @Test("an expired user token: Zendesk gets 401 and the login fails with token_expired")
     func expiredLogin() async throws {
-        let (provider, _, recorder) = try SupportFixture.provider(clock: clock)
-        let credential = try SupportFixture.issuer(clock: clock).issue(for: SupportFixture.ann)
+        let (provider, _, recorder) = try ZendeskSupportFixture.provider(clock: clock)
+        let credential = try ZendeskSupportFixture.issuer(clock: clock).issue(for: ZendeskSupportFixture.ann)
         clock.advance(by: 601)
         let error = await #expect(throws: IdentityError.self) { try await provider.login(credential: credential) }
         #expect(error?.code == .tokenExpired)
@@ -76,31 +76,31 @@ struct ZendeskSupportProviderTests {
 
     @Test("the simulator rejects a JWT signed with the wrong secret and a reused jti (an adapter bug would show)")
     func simulatorChecksTheJWT() async throws {
-        let simulator = ZendeskSupportSimulator(auth: .jwt, sharedSecret: SupportFixture.secret, clock: clock)
-        let wrong = HS256Signer(secret: SupportFixture.otherSecret).sign(claims: [
+        let simulator = ZendeskSupportSimulator(auth: .jwt, sharedSecret: ZendeskSupportFixture.secret, clock: clock)
+        let wrong = HS256Signer(secret: ZendeskSupportFixture.otherSecret).sign(claims: [
             "jti": "1", "iat": 1, "name": "A", "email": "a@example.com",
         ])
         simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: ["jwt": .string(wrong)]) }
         let error = await #expect(throws: IdentityError.self) { try await simulator.setIdentity(.jwt(userToken: "t")) }
         #expect(error?.code == .tokenInvalid)
-        let fixed = HS256Signer(secret: SupportFixture.secret).sign(claims: [
+        let fixed = HS256Signer(secret: ZendeskSupportFixture.secret).sign(claims: [
             "jti": "same", "iat": 1, "name": "A", "email": "a@example.com",
         ])
         simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: ["jwt": .string(fixed)]) }
         _ = try await simulator.setIdentity(.jwt(userToken: "t"))
         let replay = await #expect(throws: IdentityError.self) { try await simulator.setIdentity(.jwt(userToken: "t")) }
         #expect(replay?.vendorCode == "jti_reused")
-        let noName = HS256Signer(secret: SupportFixture.secret).sign(claims: ["jti": "n", "iat": 1, "email": "a@example.com"])
+        let noName = HS256Signer(secret: ZendeskSupportFixture.secret).sign(claims: ["jti": "n", "iat": 1, "email": "a@example.com"])
         simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: ["jwt": .string(noName)]) }
         #expect((await #expect(throws: IdentityError.self) { try await simulator.setIdentity(.jwt(userToken: "t")) })?.code == .invalidName)
     }
 
     @Test("messages: the first creates a request, later ones comment; logout clears the user")
     func messagesAndLogout() async throws {
-        let (provider, simulator, recorder) = try SupportFixture.provider(clock: clock)
+        let (provider, simulator, recorder) = try ZendeskSupportFixture.provider(clock: clock)
         let notLoggedIn = await #expect(throws: IdentityError.self) { try await provider.sendMessage("hi") }
         #expect(notLoggedIn?.code == .notLoggedIn)
-        let session = try await provider.login(SupportFixture.ann)
+        let session = try await provider.login(ZendeskSupportFixture.ann)
         try await provider.sendMessage("hello")
         try await provider.sendMessage("anyone?")
         #expect(await simulator.visibleConversationCount() == 1)
@@ -113,8 +113,8 @@ struct ZendeskSupportProviderTests {
 
     @Test("capabilities follow the admin setting")
     func capabilities() throws {
-        #expect(try SupportFixture.provider(clock: clock).0.capabilities.contains(.tokenExchange))
-        #expect(try SupportFixture.provider(.anonymous, clock: clock).0.capabilities.contains(.anonymousUsers))
-        #expect(!(try SupportFixture.provider(.anonymous, clock: clock).0.capabilities.contains(.jwt)))
+        #expect(try ZendeskSupportFixture.provider(clock: clock).0.capabilities.contains(.tokenExchange))
+        #expect(try ZendeskSupportFixture.provider(.anonymous, clock: clock).0.capabilities.contains(.anonymousUsers))
+        #expect(!(try ZendeskSupportFixture.provider(.anonymous, clock: clock).0.capabilities.contains(.jwt)))
     }
 }

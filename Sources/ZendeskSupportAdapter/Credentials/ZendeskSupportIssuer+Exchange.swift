@@ -58,25 +58,25 @@ extension ZendeskSupportIssuer {
     /// Exchanges a user token for the Zendesk JWT: HS256 with `jti` (unique), `iat`, `name`,
     /// `email` and `external_id` (when the token has a user id), signed with the shared secret.
     public func exchange(userToken: String) throws(IdentityError) -> String {
-        try mintJWT(for: try readUserToken(userToken))
+        try mint(for: try readUserToken(userToken))
     }
 
     /// The form field Zendesk POSTs the user token in: `user_token`.
     public var exchangeFormField: String { ZendeskSupportLimits.userTokenFormField }
 
     /// The Zendesk JWT for a user the backend has already identified (from the app's own session
-    /// token): the same rules as ``issue(for:)`` (user id, name and email), then ``mintJWT(for:)``.
+    /// token): the same rules as ``issue(for:)`` (user id, name and email), then ``mint(for:)``.
     public func exchange(user: UserIdentity) throws(IdentityError) -> String {
         _ = try requireJWTSigner()
         if let id = user.userId { try ZendeskSupportIdentityRules.checkUserId(id, provider: provider) }
         let now = clock.unixSeconds()
-        return try mintJWT(
+        return try mint(
             for: ZendeskSupportUserToken(userId: user.userId, name: user.name, email: user.email, issuedAt: now, expiresAt: now))
     }
 
     /// The Zendesk JWT for the contents of a user token already read with ``readUserToken(_:)``:
     /// the second half of ``exchange(userToken:)`` (which calls it), with the same claims and errors.
-    public func mintJWT(for contents: ZendeskSupportUserToken) throws(IdentityError) -> String {
+    public func mint(for contents: ZendeskSupportUserToken) throws(IdentityError) -> String {
         let signer = try requireJWTSigner()
         let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
             name: contents.name, email: contents.email, field: "user token", provider: provider)
@@ -125,7 +125,7 @@ extension ZendeskSupportIssuer {
 
     /// Applies exactly the checks of ``verifyJWT(_:)`` and returns the typed claims instead of a
     /// `VerifiedCredential` (no claims dictionary is built). Throws the same errors.
-    public func verifyJWTClaims(_ token: String) throws(IdentityError) -> ZendeskSupportJWTClaims {
+    public func verify(_ token: String) throws(IdentityError) -> ZendeskSupportJWTClaims {
         try verifiedJWT(token).claims
     }
 
@@ -137,7 +137,7 @@ extension ZendeskSupportIssuer {
         return VerifiedCredential(claims: claims)
     }
 
-    /// The one verification path behind ``verifyJWT(_:)``, ``verifyJWTClaims(_:)`` and ``verify(_:for:)``.
+    /// The one verification path behind ``verifyJWT(_:)``, ``verify(_:)`` and ``verify(_:for:)``.
     private func verifiedJWT(_ token: String) throws(IdentityError) -> (decoded: DecodedJWT, claims: ZendeskSupportJWTClaims) {
         let signer = try requireJWTSigner()
         do throws(IdentityError) {

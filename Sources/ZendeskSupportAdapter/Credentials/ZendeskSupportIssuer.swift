@@ -109,15 +109,4 @@ public struct ZendeskSupportIssuer: TokenExchanging {
         guard auth == .jwt, let signer = jwtSigner else { throw modeMismatch(wanted: .jwt) }
         return signer
     }
-
-    /// The error for an identity type the admin setting does not allow.
-    public func modeMismatch(wanted: ZendeskSupportAuthMode) -> IdentityError {
-        IdentityError(
-            .configurationInvalid, field: "auth", vendorCode: "identity_type_mismatch",
-            message: "This app's Mobile SDK admin setting is \(auth.rawValue) authentication, but a \(wanted.rawValue) identity was used.",
-            recovery: auth == .jwt
-                ? "Use Identity.createJwt(token:) with a user token from this backend."
-                : "Use Identity.createAnonymous(name:email:), or switch the admin setting and 'auth' to jwt.",
-            provider: provider)
-    }
 }

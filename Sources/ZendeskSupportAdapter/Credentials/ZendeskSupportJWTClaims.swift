@@ -1,4 +1,4 @@
-/// The claims of a verified Zendesk Support JWT, as ``ZendeskSupportIssuer/verifyJWTClaims(_:)``
+/// The claims of a verified Zendesk Support JWT, as ``ZendeskSupportIssuer/verify(_:)``
 /// returns them (no dictionary is built).
 public struct ZendeskSupportJWTClaims: Hashable, Sendable {
     /// `jti`, the token's unique id.
