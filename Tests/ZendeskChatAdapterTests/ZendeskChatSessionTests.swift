@@ -7,13 +7,13 @@ import Testing
 import ZendeskChatAdapter
 
 @Suite("Zendesk Chat sessions against the simulated Chat backend")
-struct ZendeskChatProviderTests {
-    let clock = ManualClock(unixSeconds: ChatFixture.start)
+struct ZendeskChatSessionTests {
+    let clock = ManualClock(unixSeconds: ZendeskChatFixture.start)
 
     @Test("login: getToken before connecting, the visitor is authenticated, login_succeeded")
     func loginSucceeds() async throws {
-        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
-        let session = try await provider.login(ChatFixture.ann)
+        let (provider, simulator, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        let session = try await provider.login(ZendeskChatFixture.ann)
         #expect(session.user.isAuthenticated && !session.user.isAnonymous)
         #expect(session.user.name == "Ann" && session.user.email == "ann@example.com")
         #expect(recorder.names == [.loginSucceeded])
@@ -27,9 +27,9 @@ struct ZendeskChatProviderTests {
 
     @Test("authentication failure: the chat proceeds anonymously; authentication_failed then fell_back_to_anonymous")
     func fallbackOnWrongSecret() async throws {
-        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
-        simulator.regenerateSharedSecret(ChatFixture.otherSecret)
-        let error = await #expect(throws: IdentityError.self) { try await provider.login(ChatFixture.ann) }
+        let (provider, simulator, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        simulator.regenerateSharedSecret(ZendeskChatFixture.otherSecret)
+        let error = await #expect(throws: IdentityError.self) { try await provider.login(ZendeskChatFixture.ann) }
         #expect(error?.code == .tokenInvalid)
         #expect(error?.vendorCode == "invalidSharedSecret")
         #expect(recorder.names == [.authenticationFailed, .fellBackToAnonymous])
@@ -41,8 +41,8 @@ struct ZendeskChatProviderTests {
 
     @Test("a wrong account key -> invalid_account_key (invalidAccountKey) and anonymous fallback")
     func invalidAccountKey() async throws {
-        let (provider, _, recorder) = try ChatFixture.provider(clock: clock, simulatorAccountKey: Secret("the-real-key"))
-        let error = await #expect(throws: IdentityError.self) { try await provider.login(ChatFixture.ann) }
+        let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock, simulatorAccountKey: Secret("the-real-key"))
+        let error = await #expect(throws: IdentityError.self) { try await provider.login(ZendeskChatFixture.ann) }
         #expect(error?.code == .invalidAccountKey)
         #expect(error?.vendorCode == "invalidAccountKey")
         #expect(recorder.names == [.authenticationFailed, .fellBackToAnonymous])
@@ -52,7 +52,7 @@ struct ZendeskChatProviderTests {
     @Test("getToken failing or giving no token -> token_missing (invalidAccessToken) and anonymous fallback")
     func getTokenFails() async throws {
         for authenticator in [ScriptedAuthenticator(token: nil, error: ServiceDown()), ScriptedAuthenticator(token: nil, error: nil)] {
-            let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
+            let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock)
             await provider.setIdentity(authenticator: authenticator)
             let connection = await provider.connect()
             #expect(!connection.visitor.isAuthenticated)
@@ -72,10 +72,10 @@ struct ZendeskChatProviderTests {
     func externalIdChangeRefused() async throws {
         // external_id: "Once set for the customer, this value cannot be changed". A raw credential is
         // handed to the SDK as is: the adapter does not reset the visitor for it, so the backend refuses it.
-        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
-        _ = try await provider.login(ChatFixture.ann)
+        let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        _ = try await provider.login(ZendeskChatFixture.ann)
         let bob = UserIdentity(userId: "user-999", email: "bob@example.com", name: "Bob")
-        let credential = try ChatFixture.issuer(clock: clock).issue(for: bob)
+        let credential = try ZendeskChatFixture.issuer(clock: clock).issue(for: bob)
         let error = await #expect(throws: IdentityError.self) { try await provider.login(credential: credential) }
         #expect(error?.code == .externalIdChanged)
         #expect(error?.vendorCode == "externalUserIdHasChanged")
@@ -85,8 +85,8 @@ struct ZendeskChatProviderTests {
 
     @Test("resetIdentity: new unique anonymous visitor, previous chats unassociated, identity_reset; a new user can then log in")
     func reset() async throws {
-        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
-        let first = try await provider.login(ChatFixture.ann)
+        let (provider, simulator, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        let first = try await provider.login(ZendeskChatFixture.ann)
         try await provider.sendMessage("hello")
         #expect(await simulator.visibleConversationCount() == 1)
         try await provider.resetIdentity()
@@ -102,9 +102,9 @@ struct ZendeskChatProviderTests {
 
     @Test("resetIdentity discards the local cache: identity and VisitorInfo are gone at the next connect")
     func resetDiscardsCache() async throws {
-        let (provider, simulator, _) = try ChatFixture.provider(clock: clock)
+        let (provider, simulator, _) = try ZendeskChatFixture.provider(clock: clock)
         await provider.setVisitorInfo(ZendeskChatVisitorInfo(name: "Guest"))
-        _ = try await provider.login(ChatFixture.ann)
+        _ = try await provider.login(ZendeskChatFixture.ann)
         try await provider.resetIdentity()
         let connection = await provider.connect()
         #expect(connection.failure == nil)
@@ -116,12 +116,12 @@ struct ZendeskChatProviderTests {
     func concurrentLogins() async throws {
         // Formerly the second login was refused with external_id_changed; login(_:) of another user now
         // resets the visitor first (logged_out, identity_reset), as logout does, so both succeed in order.
-        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
+        let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock)
         let bob = UserIdentity(userId: "user-999", email: "bob@example.com", name: "Bob")
         func attempt(_ user: UserIdentity) async -> Result<IdentitySession, IdentityError> {
             do { return .success(try await provider.login(user)) } catch { return .failure(error) }
         }
-        async let first = attempt(ChatFixture.ann)
+        async let first = attempt(ZendeskChatFixture.ann)
         async let second = attempt(bob)
         let outcomes = await [first, second]
         let sessions = outcomes.compactMap { try? $0.get() }
@@ -139,8 +139,8 @@ struct ZendeskChatProviderTests {
 
     @Test("logout un-authenticates through resetIdentity: logged_out then identity_reset")
     func logout() async throws {
-        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
-        let session = try await provider.login(ChatFixture.ann)
+        let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        let session = try await provider.login(ZendeskChatFixture.ann)
         try await provider.logout()
         #expect(recorder.names == [.loginSucceeded, .loggedOut, .identityReset])
         #expect(recorder.events[1].payload == .user(session.user))
@@ -149,10 +149,10 @@ struct ZendeskChatProviderTests {
 
     @Test("failed re-authentication during a chat ends the conversation and starts a new anonymous one")
     func reauthenticationFails() async throws {
-        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
-        _ = try await provider.login(ChatFixture.ann)
+        let (provider, simulator, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        _ = try await provider.login(ZendeskChatFixture.ann)
         try await provider.sendMessage("my order is late")
-        simulator.regenerateSharedSecret(ChatFixture.otherSecret)
+        simulator.regenerateSharedSecret(ZendeskChatFixture.otherSecret)
         _ = recorder.drain()
         try await provider.enterForeground()
         #expect(recorder.names == [.authenticationFailed, .conversationEnded, .fellBackToAnonymous, .conversationStarted])
@@ -168,8 +168,8 @@ struct ZendeskChatProviderTests {
 
     @Test("successful re-authentication keeps the conversation")
     func reauthenticationSucceeds() async throws {
-        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
-        _ = try await provider.login(ChatFixture.ann)
+        let (provider, simulator, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        _ = try await provider.login(ZendeskChatFixture.ann)
         try await provider.sendMessage("hi")
         clock.advance(by: 600)  // the first JWT has expired; getToken mints a fresh one
         let connection = await provider.reauthenticate()
@@ -180,8 +180,8 @@ struct ZendeskChatProviderTests {
 
     @Test("an expired credential -> token_expired (tokenHasExpired)")
     func expiredCredential() async throws {
-        let (provider, _, _) = try ChatFixture.provider(clock: clock)
-        let credential = try ChatFixture.issuer(clock: clock).issue(for: ChatFixture.ann)
+        let (provider, _, _) = try ZendeskChatFixture.provider(clock: clock)
+        let credential = try ZendeskChatFixture.issuer(clock: clock).issue(for: ZendeskChatFixture.ann)
         clock.advance(by: 300)
         let error = await #expect(throws: IdentityError.self) { try await provider.login(credential: credential) }
         #expect(error?.code == .tokenExpired)
@@ -191,14 +191,14 @@ struct ZendeskChatProviderTests {
     @Test("backend refusals for iat skew and lifetime surface with their uniform codes")
     func skewAndLifetimeThroughBackend() async throws {
         let cases: [(Int64, Int64, IdentityError.Code?)] = [
-            (ChatFixture.start + 120, ChatFixture.start + 420, nil),
-            (ChatFixture.start + 121, ChatFixture.start + 421, .tokenNotYetValid),
-            (ChatFixture.start, ChatFixture.start + 420, nil),
-            (ChatFixture.start, ChatFixture.start + 421, .tokenLifetimeTooLong),
+            (ZendeskChatFixture.start + 120, ZendeskChatFixture.start + 420, nil),
+            (ZendeskChatFixture.start + 121, ZendeskChatFixture.start + 421, .tokenNotYetValid),
+            (ZendeskChatFixture.start, ZendeskChatFixture.start + 420, nil),
+            (ZendeskChatFixture.start, ZendeskChatFixture.start + 421, .tokenLifetimeTooLong),
         ]
         for (iat, exp, code) in cases {
-            let (provider, _, _) = try ChatFixture.provider(clock: clock)
-            let credential = Credential.jwt(ChatFixture.token(ChatFixture.claims(iat: iat, exp: exp)))
+            let (provider, _, _) = try ZendeskChatFixture.provider(clock: clock)
+            let credential = Credential.jwt(ZendeskChatFixture.token(ZendeskChatFixture.claims(iat: iat, exp: exp)))
             if let code {
                 let error = await #expect(throws: IdentityError.self) { try await provider.login(credential: credential) }
                 #expect(error?.code == code)
@@ -210,7 +210,7 @@ struct ZendeskChatProviderTests {
 
     @Test("a login with a user that cannot be issued a JWT fails before the SDK: login_failed")
     func invalidUser() async throws {
-        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
+        let (provider, simulator, recorder) = try ZendeskChatFixture.provider(clock: clock)
         let error = await #expect(throws: IdentityError.self) { try await provider.login(UserIdentity(userId: "u-1", name: "Ann")) }
         #expect(error?.code == .invalidEmail)
         #expect(recorder.names == [.loginFailed])
@@ -219,14 +219,14 @@ struct ZendeskChatProviderTests {
 
     @Test("a credential without jwt -> token_missing")
     func credentialWithoutJWT() async throws {
-        let (provider, _, _) = try ChatFixture.provider(clock: clock)
+        let (provider, _, _) = try ZendeskChatFixture.provider(clock: clock)
         let error = await #expect(throws: IdentityError.self) { try await provider.login(credential: Credential(fields: [:])) }
         #expect(error?.code == .tokenMissing)
     }
 
     @Test("VisitorInfo is honoured for an anonymous session")
     func visitorInfoAnonymous() async throws {
-        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
+        let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock)
         try await provider.setOption("visitor_info", to: ["name": "Guest", "email": "guest@example.com", "phone_number": "+1 555"])
         let connection = await provider.connect()
         #expect(connection.visitor.name == "Guest" && connection.visitor.email == "guest@example.com")
@@ -238,16 +238,16 @@ struct ZendeskChatProviderTests {
     @Test("VisitorInfo is discarded for an authenticated session, with a logged warning")
     func visitorInfoAuthenticated() async throws {
         let capture = LogCapture()
-        let (provider, _, _) = try ChatFixture.provider(clock: clock, logger: capture.logger)
+        let (provider, _, _) = try ZendeskChatFixture.provider(clock: clock, logger: capture.logger)
         await provider.setVisitorInfo(ZendeskChatVisitorInfo(name: "Guest", email: "guest@example.com"))
-        let session = try await provider.login(ChatFixture.ann)
+        let session = try await provider.login(ZendeskChatFixture.ann)
         #expect(session.user.name == "Ann" && session.user.email == "ann@example.com")
         #expect(capture.contains(.warning, "VisitorInfo discarded"))
     }
 
     @Test("setOption: unknown keys are unsupported, wrong types invalid_value_type")
     func options() async throws {
-        let (provider, _, _) = try ChatFixture.provider(clock: clock)
+        let (provider, _, _) = try ZendeskChatFixture.provider(clock: clock)
         let unknown = await #expect(throws: IdentityError.self) { try await provider.setOption("colour", to: "blue") }
         #expect(unknown?.code == .unsupportedOperation)
         let wrong = await #expect(throws: IdentityError.self) { try await provider.setOption("visitor_info", to: ["name": 3]) }
@@ -256,7 +256,7 @@ struct ZendeskChatProviderTests {
 
     @Test("handleVendorEvent emits the mapped events")
     func vendorEvent() async throws {
-        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
+        let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock)
         let events = try await provider.handleVendorEvent(
             name: ZendeskChatVendorEvents.authenticationFailed, data: ["error": "invalidEmail"])
         #expect(events.first?.error?.code == .invalidEmail)

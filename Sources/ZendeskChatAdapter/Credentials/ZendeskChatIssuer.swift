@@ -6,6 +6,7 @@ public import IdentityBridge
 /// ```swift
 /// let credential = try issuer.issue(for: UserIdentity(userId: "user-1", email: "ann@example.com", name: "Ann"))
 /// let verified = try issuer.verify(credential.jwt ?? "", for: nil)
+/// let claims = try issuer.verify(credential.jwt ?? "")   // the typed claims, no dictionary
 /// ```
 public struct ZendeskChatIssuer: CredentialIssuer {
     /// The provider instance.
@@ -82,7 +83,7 @@ public struct ZendeskChatIssuer: CredentialIssuer {
     /// already bound to the visitor: a different `external_id` is `external_id_changed`.
     public func verify(_ token: String, for user: UserIdentity?) throws(IdentityError) -> VerifiedCredential {
         let claims: ZendeskChatClaims
-        do { claims = try validator.validate(token, now: clock.unixSeconds(), boundExternalId: user?.userId) } catch {
+        do { claims = try validator.verify(token, now: clock.unixSeconds(), boundExternalId: user?.userId) } catch {
             throw error.attributed(to: provider)
         }
         var object: [String: JSONValue] = [
@@ -91,5 +92,13 @@ public struct ZendeskChatIssuer: CredentialIssuer {
         ]
         if let exp = claims.expiresAt { object["exp"] = .int(exp) }
         return VerifiedCredential(claims: object)
+    }
+
+    /// Applies exactly the checks of ``verify(_:for:)`` (no bound `external_id`) and returns the
+    /// typed claims instead of a `VerifiedCredential`. Throws the same errors.
+    public func verify(_ token: String) throws(IdentityError) -> ZendeskChatClaims {
+        do { return try validator.verify(token, now: clock.unixSeconds(), boundExternalId: nil) } catch {
+            throw error.attributed(to: provider)
+        }
     }
 }

@@ -5,7 +5,7 @@ public import IdentityBridge
 ///
 /// ```swift
 /// let validator = ZendeskChatTokenValidator(secret: secret)
-/// let claims = try validator.validate(token, now: clock.unixSeconds(), boundExternalId: nil)
+/// let claims = try validator.verify(token, now: clock.unixSeconds(), boundExternalId: nil)
 /// ```
 public struct ZendeskChatTokenValidator: Sendable {
     /// The shared secret, then the previous ones (accepted during a rotation).
@@ -79,7 +79,7 @@ public struct ZendeskChatTokenValidator: Sendable {
     }
 
     /// The validated claims; throws the uniform error of the first check that fails.
-    public func validate(_ token: String, now: Int64, boundExternalId: String?) throws(IdentityError) -> ZendeskChatClaims {
+    public func verify(_ token: String, now: Int64, boundExternalId: String?) throws(IdentityError) -> ZendeskChatClaims {
         switch check(token, now: now, boundExternalId: boundExternalId) {
         case .success(let claims): return claims
         case .failure(let failure): throw failure.error()

@@ -20,6 +20,9 @@ public import Logging
 /// The session's `ProviderUser.vendorUserId` is the Chat *person* for an authenticated visitor
 /// (the same for every visitor, device or browser authenticated with the same `external_id`) and
 /// the visitor id for an anonymous one; ``currentVisitor()`` gives the visitor itself.
+///
+/// Concurrency (the rule of ``IdentityBridge/IdentityProvider``): connects, logins, logouts and
+/// resets run one at a time, in call order; a login called while another is running waits its turn.
 public actor ZendeskChatProvider: IdentityProvider {
     /// The kind and instance name.
     public nonisolated let reference: ProviderReference
@@ -42,8 +45,8 @@ public actor ZendeskChatProvider: IdentityProvider {
     /// The `external_id` the backend bound to a visitor of this SDK (it stays bound after a
     /// fallback to anonymous), until `resetIdentity`.
     var binding: (visitorId: String, externalId: String)?
-    /// The last of the serialized operations (connects, logins, logouts, resets), in call order.
-    var pendingOperation: Task<Void, Never>?
+    /// Connects, logins, logouts and resets, one at a time in call order (the concurrency rule of ``IdentityProvider``).
+    var operations = SessionOperationQueue()
 
     /// Creates a provider over `port`.
     public init(issuer: ZendeskChatIssuer, accountKey: Secret, port: any ZendeskChatSDKPort, clock: any IdentityClock, logger: Logger) {
@@ -77,23 +80,17 @@ public actor ZendeskChatProvider: IdentityProvider {
     @discardableResult
     public func connect() async -> ZendeskChatConnection { await connect(using: authenticator) }
 
-    private func connect(using authenticator: (any JWTAuthenticator)?) async -> ZendeskChatConnection {
+    func connect(using authenticator: (any JWTAuthenticator)?) async -> ZendeskChatConnection {
         await serialized { await self.performConnect(authenticator: authenticator) }
     }
 
     /// Runs `operation` after every operation called before it, so that connects, logins, logouts
     /// and resets reach the SDK one at a time, in call order.
-    private func serialized<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
-        let previous = pendingOperation
-        let task = Task {
-            _ = await previous?.value
-            return await operation()
-        }
-        pendingOperation = Task { _ = await task.value }
-        return await task.value
+    func serialized<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
+        await operations.enqueue(operation).value
     }
 
-    private func performConnect(authenticator: (any JWTAuthenticator)?) async -> ZendeskChatConnection {
+    func performConnect(authenticator: (any JWTAuthenticator)?) async -> ZendeskChatConnection {
         if !initialized {
             await port.initialize(accountKey: accountKey)
             initialized = true
@@ -142,92 +139,12 @@ public actor ZendeskChatProvider: IdentityProvider {
     @discardableResult
     public func reauthenticate() async -> ZendeskChatConnection { await connect() }
 
-    /// Sets an identity that mints a JWT for `user` on every `getToken`, and connects.
-    ///
-    /// When the SDK's visitor is bound to another `external_id` (another user logged in, or fell
-    /// back to anonymous after logging in), the previous identity ends first as in ``logout()``
-    /// (`resetIdentity`: `logged_out`, `identity_reset`), since Chat never lets a visitor's
-    /// `external_id` change; then the new user authenticates on the new visitor.
-    /// Throws the input error (and emits `login_failed`) when no valid JWT can be minted for
-    /// `user`, before anything changes; throws the backend's error after falling back to
-    /// anonymous when it refuses the JWT.
-    public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
-        do { _ = try chatIssuer.issue(for: user) } catch {
-            emit(.loginFailed, .failure(error))
-            throw error
-        }
-        let authenticator = ZendeskChatIssuingAuthenticator(issuer: chatIssuer, user: user)
-        // The issuer refuses a user without userId, so this is the external_id the JWT carries.
-        return try await connectAuthenticated(using: authenticator, endingAnyUserOtherThan: user.userId)
-    }
-
-    /// Logs in with a raw `{"jwt": ...}` credential.
-    public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
-        guard let jwt = credential.jwt else {
-            let error = IdentityError(
-                .tokenMissing, field: "jwt", message: "The credential has no \"jwt\" field.",
-                recovery: "Pass {\"jwt\": \"<Chat JWT>\"}.", provider: reference)
-            emit(.loginFailed, .failure(error))
-            throw error
-        }
-        let authenticator = ZendeskChatFixedTokenAuthenticator(token: jwt)
-        return try await connectAuthenticated(using: authenticator, endingAnyUserOtherThan: nil)
-    }
-
-    /// Sets `authenticator` as the identity and connects, in call order with the other operations;
-    /// with `externalId`, first ends the identity of a visitor bound to another `external_id`.
-    private func connectAuthenticated(using authenticator: any JWTAuthenticator, endingAnyUserOtherThan externalId: String?)
-        async throws(IdentityError) -> IdentitySession
-    {
-        let connection = await serialized {
-            await self.performLogin(authenticator: authenticator, endingAnyUserOtherThan: externalId)
-        }
-        if let failure = connection.failure { throw failure.error(provider: reference) }
-        guard connection.visitor.isAuthenticated else {
-            throw ZendeskChatFailureReason.tokenUnavailable.error(
-                "The chat proceeded anonymously: getToken gave no JWT.", provider: reference)
-        }
-        return IdentitySession(
-            provider: reference, user: connection.visitor.user,
-            expiresAt: expiry(
-                ofAcceptedToken: (authenticator as? ZendeskChatFixedTokenAuthenticator)?.token))
-    }
-
-    /// When the given JWT the backend accepted expires (`exp`, else `iat` + 7 minutes); `now + token_lifetime`
-    /// for JWTs minted at connect time by the issuing authenticator.
-    private func expiry(ofAcceptedToken token: String?) -> Date {
-        if let token, let decoded = try? DecodedJWT.decode(token), let iat = decoded.claim("iat")?.intValue {
-            let claims = ZendeskChatClaims(name: "", email: "", externalId: "", issuedAt: iat, expiresAt: decoded.claim("exp")?.intValue)
-            return Date(timeIntervalSince1970: TimeInterval(claims.effectiveExpiry))
-        }
-        return clock.now().addingTimeInterval(TimeInterval(chatIssuer.tokenLifetime))
-    }
-
-    private func performLogin(authenticator: any JWTAuthenticator, endingAnyUserOtherThan externalId: String?) async
-        -> ZendeskChatConnection
-    {
-        if let externalId, let bound = await boundExternalId(), bound != externalId {
-            await performLogout()
-        }
-        self.authenticator = authenticator
-        return await performConnect(authenticator: authenticator)
-    }
-
-    /// The `external_id` bound to the SDK's current visitor: the one it authenticated with here
-    /// (still bound after a fallback to anonymous), or the one the backend reports.
-    private func boundExternalId() async -> String? {
-        let current = await port.currentVisitor()
-        if let binding, binding.visitorId == current?.visitorId { return binding.externalId }
-        guard let current, current.isAuthenticated else { return nil }
-        return current.externalId
-    }
-
     /// Un-authenticates: `resetIdentity`, emitting `logged_out` (the previous user) then `identity_reset`.
     public func logout() async throws(IdentityError) {
         await serialized { await self.performLogout() }
     }
 
-    private func performLogout() async {
+    func performLogout() async {
         let previous = await port.currentVisitor()
         let visitor = await reset()
         emit(.loggedOut, previous.map { .user($0.user) } ?? .none)
@@ -240,12 +157,12 @@ public actor ZendeskChatProvider: IdentityProvider {
         await serialized { await self.performReset() }
     }
 
-    private func performReset() async {
+    func performReset() async {
         let visitor = await reset()
         emit(.identityReset, .user(visitor.user))
     }
 
-    private func reset() async -> ZendeskChatVisitor {
+    func reset() async -> ZendeskChatVisitor {
         authenticator = nil
         visitorInfo = nil
         binding = nil
@@ -277,7 +194,7 @@ public actor ZendeskChatProvider: IdentityProvider {
 
     /// Maps `Chat.NotificationAuthenticationFailed` and emits the events.
     public func handleVendorEvent(name: String, data: JSONValue) async throws(IdentityError) -> [IdentityEvent] {
-        let events = try ZendeskChatPlugin().mapVendorEvent(name: name, data: data, provider: reference, timestamp: clock.now())
+        let events = try ZendeskChatEventMapper.map(name: name, data: data, provider: reference, timestamp: clock.now())
         for event in events { eventHub.emit(event) }
         return events
     }
