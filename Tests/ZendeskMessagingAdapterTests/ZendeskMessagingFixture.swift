@@ -7,7 +7,7 @@ import Testing
 import ZendeskMessagingAdapter
 
 /// Shared fixtures: secrets of at least 32 bytes (jwt-kit asserts on shorter HMAC keys).
-enum Fixture {
+enum ZendeskMessagingFixture {
     static let start: Int64 = 1_767_225_600
     static let secretA = Secret("messaging-secret-A-0123456789-abcdefghij")
     static let secretB = Secret("messaging-secret-B-ü-0123456789-abcdefgh")
@@ -55,15 +55,15 @@ struct Session {
     let recorder: EventRecorder
 
     init(
-        mode: ZendeskMessagingConversationMode = .single, keys: [ZendeskMessagingSigningKey] = [Fixture.keyA],
+        mode: ZendeskMessagingConversationMode = .single, keys: [ZendeskMessagingSigningKey] = [ZendeskMessagingFixture.keyA],
         lifetime: Int64 = 3_600, margin: Int64 = 300
     ) throws {
-        clock = ManualClock(unixSeconds: Fixture.start)
-        let settings = try Fixture.settings(keys: keys, lifetime: lifetime, mode: mode, margin: margin)
+        clock = ManualClock(unixSeconds: ZendeskMessagingFixture.start)
+        let settings = try ZendeskMessagingFixture.settings(keys: keys, lifetime: lifetime, mode: mode, margin: margin)
         var secrets: [String: Secret] = [:]
         for key in keys { secrets[key.keyID] = key.secret }
         simulator = ZendeskMessagingSimulator(signingKeys: secrets, conversationMode: mode, clock: clock)
-        provider = ZendeskMessagingProvider(issuer: Fixture.issuer(settings, clock: clock), port: simulator, clock: clock)
+        provider = ZendeskMessagingProvider(issuer: ZendeskMessagingFixture.issuer(settings, clock: clock), port: simulator, clock: clock)
         recorder = EventRecorder()
         recorder.record(provider.eventHub)
     }
@@ -104,3 +104,6 @@ final class Locked<Value: Sendable>: Sendable {
     var value: Value { storage.withLock { $0 } }
     func mutate(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
 }
+
+/// The fixture's name before the four adapters' tests took one shape (issue 22).
+typealias Fixture = ZendeskMessagingFixture

@@ -6,7 +6,7 @@ import Testing
 import ZendeskMessagingAdapter
 
 @Suite("Zendesk Messaging loginUser")
-struct ZendeskMessagingLoginTests {
+struct ZendeskMessagingSessionTests {
     @Test("loginUser returns the user: login_succeeded, authenticated, push subscribed, session expiry from exp")
     func loginSucceeds() async throws {
         let session = try Session()
@@ -14,7 +14,7 @@ struct ZendeskMessagingLoginTests {
         #expect(result.user.externalId == "u-1")
         #expect(result.user.isAuthenticated && !result.user.isAnonymous)
         #expect(result.user.email == "ann@example.com")
-        #expect(result.expiresAt == Date(timeIntervalSince1970: TimeInterval(Fixture.start + 3_600)))
+        #expect(result.expiresAt == Date(timeIntervalSince1970: TimeInterval(ZendeskMessagingFixture.start + 3_600)))
         #expect(session.names == [.loginSucceeded])
         if case .user(let user)? = session.recorder.events.first?.payload {
             #expect(user == result.user)
@@ -31,7 +31,8 @@ struct ZendeskMessagingLoginTests {
         try await session.provider.sendMessage("hello, anonymously")
         let anonymous = try #require(await session.provider.currentUser())
         #expect(anonymous.isAnonymous)
-        let forged = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(), secret: Fixture.secretB)
+        let forged = ZendeskMessagingFixture.forge(
+            header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims(), secret: ZendeskMessagingFixture.secretB)
         let error = await identityError { _ = try await session.provider.login(credential: .jwt(forged)) }
         #expect(error?.code == .tokenInvalid)
         #expect(error?.vendorCode == ZendeskMessagingVendorCode.invalidSignature)
@@ -44,29 +45,48 @@ struct ZendeskMessagingLoginTests {
 
     @Test("each vendor refusal maps to its uniform code and keeps the vendor code")
     func vendorCodesMap() async throws {
-        var longId = Fixture.claims()
+        var longId = ZendeskMessagingFixture.claims()
         longId["external_id"] = .string(String(repeating: "x", count: 256))
-        var noScope = Fixture.claims()
+        var noScope = ZendeskMessagingFixture.claims()
         noScope["scope"] = nil
-        var badName = Fixture.claims()
+        var badName = ZendeskMessagingFixture.claims()
         badName["name"] = 5
-        var rs256 = Fixture.goodHeader
+        var rs256 = ZendeskMessagingFixture.goodHeader
         rs256["alg"] = "RS256"
-        var unknownKid = Fixture.goodHeader
+        var unknownKid = ZendeskMessagingFixture.goodHeader
         unknownKid["kid"] = "app_gone"
         let cases: [(String, IdentityError.Code, String)] = [
             ("not.a.jwt", .tokenMalformed, ZendeskMessagingVendorCode.invalidJWT),
-            (Fixture.forge(header: rs256, claims: Fixture.claims()), .algorithmNotAllowed, ZendeskMessagingVendorCode.unsupportedAlgorithm),
-            (Fixture.forge(header: unknownKid, claims: Fixture.claims()), .keyUnknown, ZendeskMessagingVendorCode.unknownSigningKey),
             (
-                Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(), secret: Fixture.secretOld), .tokenInvalid,
+                ZendeskMessagingFixture.forge(header: rs256, claims: ZendeskMessagingFixture.claims()), .algorithmNotAllowed,
+                ZendeskMessagingVendorCode.unsupportedAlgorithm
+            ),
+            (
+                ZendeskMessagingFixture.forge(header: unknownKid, claims: ZendeskMessagingFixture.claims()), .keyUnknown,
+                ZendeskMessagingVendorCode.unknownSigningKey
+            ),
+            (
+                ZendeskMessagingFixture.forge(
+                    header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims(),
+                    secret: ZendeskMessagingFixture.secretOld), .tokenInvalid,
                 ZendeskMessagingVendorCode.invalidSignature
             ),
-            (Fixture.forge(header: Fixture.goodHeader, claims: noScope), .claimMissing, ZendeskMessagingVendorCode.missingClaim),
-            (Fixture.forge(header: Fixture.goodHeader, claims: badName), .claimInvalid, ZendeskMessagingVendorCode.invalidClaim),
-            (Fixture.forge(header: Fixture.goodHeader, claims: longId), .valueTooLong, ZendeskMessagingVendorCode.externalIdTooLong),
             (
-                Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: Fixture.start)), .tokenExpired,
+                ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: noScope), .claimMissing,
+                ZendeskMessagingVendorCode.missingClaim
+            ),
+            (
+                ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: badName), .claimInvalid,
+                ZendeskMessagingVendorCode.invalidClaim
+            ),
+            (
+                ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: longId), .valueTooLong,
+                ZendeskMessagingVendorCode.externalIdTooLong
+            ),
+            (
+                ZendeskMessagingFixture.forge(
+                    header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims(exp: ZendeskMessagingFixture.start)),
+                .tokenExpired,
                 ZendeskMessagingVendorCode.expiredJWT
             ),
         ]
@@ -75,7 +95,7 @@ struct ZendeskMessagingLoginTests {
             let error = await identityError { _ = try await session.provider.login(credential: .jwt(token)) }
             #expect(error?.code == code, "\(vendorCode)")
             #expect(error?.vendorCode == vendorCode)
-            #expect(error?.provider == Fixture.provider)
+            #expect(error?.provider == ZendeskMessagingFixture.provider)
             #expect(Array(session.names.prefix(2)) == [.authenticationFailed, .fellBackToAnonymous])
             // Only an expiry asks for fresh credentials.
             #expect(session.names.dropFirst(2) == (code == .tokenExpired ? [.credentialsRefreshRequested] : []))
@@ -97,7 +117,7 @@ struct ZendeskMessagingLoginTests {
 
     @Test("unknown vendor failures: a bare HTTP 401 is token_invalid, anything else unknown_error")
     func unknownVendorFailures() {
-        let provider = Fixture.provider
+        let provider = ZendeskMessagingFixture.provider
         #expect(
             ZendeskMessagingSDKError(code: "somethingNew", message: "?", httpStatus: 401).identityError(provider: provider).code
                 == .tokenInvalid)
@@ -138,9 +158,10 @@ struct ZendeskMessagingLoginTests {
 
     @Test("key rotation at the vendor: a retained old key logs in; after the admin removes it, key_unknown")
     func simulatorRotation() async throws {
-        let session = try Session(keys: [Fixture.keyA, Fixture.keyOld])
-        let old = Fixture.forge(
-            header: ["alg": "HS256", "typ": "JWT", "kid": "app_old"], claims: Fixture.claims(), secret: Fixture.secretOld)
+        let session = try Session(keys: [ZendeskMessagingFixture.keyA, ZendeskMessagingFixture.keyOld])
+        let old = ZendeskMessagingFixture.forge(
+            header: ["alg": "HS256", "typ": "JWT", "kid": "app_old"], claims: ZendeskMessagingFixture.claims(),
+            secret: ZendeskMessagingFixture.secretOld)
         _ = try await session.provider.login(credential: .jwt(old))
         #expect(await session.provider.currentUser()?.isAuthenticated == true)
         session.simulator.removeSigningKey(id: "app_old")
