@@ -5,7 +5,7 @@ import IdentityBridge
 import Testing
 
 @Suite("Helpshift login dictionary and userAuthToken (helpshift-users.txt, vendor-notes)")
-struct CredentialIssuerTests {
+struct HelpshiftIssuerTests {
     typealias F = HelpshiftFixture
 
     /// Independent reference digest (swift-crypto directly).
@@ -141,7 +141,7 @@ struct CredentialIssuerTests {
     func verifyDigest() throws {
         let issuer = F.issuer(F.settings())
         let user = UserIdentity(userId: "u-1", email: "ann@example.com")
-        let token = try issuer.userAuthToken(for: user)
+        let token = try issuer.mint(for: user)
         let verified = try issuer.verify(token, for: user)
         #expect(verified.claims["userId"] == "u-1")
         #expect(verified.keyID == "secret")
@@ -161,11 +161,11 @@ struct CredentialIssuerTests {
     func rotation() throws {
         let user = UserIdentity(userId: "u-1")
         let old = F.issuer(HelpshiftSettings(secret: Secret(HelpshiftFixture.oldSecret)))
-        let oldToken = try old.userAuthToken(for: user)
+        let oldToken = try old.mint(for: user)
         let rotated = F.issuer(F.settings(previous: [HelpshiftFixture.oldSecret]))
         #expect(try rotated.verify(oldToken, for: user).keyID == "previous_secrets[0]")
-        #expect(try rotated.userAuthToken(for: user) == hex(reference("u-1")))
-        #expect(try rotated.verify(try rotated.userAuthToken(for: user), for: user).keyID == "secret")
+        #expect(try rotated.mint(for: user) == hex(reference("u-1")))
+        #expect(try rotated.verify(try rotated.mint(for: user), for: user).keyID == "secret")
         let afterDeletion = F.issuer(F.settings())
         #expect(F.error { try afterDeletion.verify(oldToken, for: user) }?.code == .tokenInvalid)
     }

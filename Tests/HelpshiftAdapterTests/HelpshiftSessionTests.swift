@@ -6,7 +6,7 @@ import IdentityBridgeTesting
 import Testing
 
 @Suite("Helpshift session adapter against the simulator (helpshift-users.txt)")
-struct SessionTests {
+struct HelpshiftSessionTests {
     typealias F = HelpshiftFixture
 
     @Test("capabilities: anonymous users, hmac, logout, key rotation, conversations; no reset")
@@ -91,7 +91,7 @@ struct SessionTests {
         #expect(await h.simulator.privacyLeaks == ["userEmail"])
         #expect(await h.simulator.user(withUserId: "u-1")?.email == nil)
         // A raw credential that carries them anyway: the session adapter withholds them.
-        let token = try h.issuer.userAuthToken(for: UserIdentity(userId: "u-2"))
+        let token = try h.issuer.mint(for: UserIdentity(userId: "u-2"))
         _ = try await h.provider.login(
             credential: Credential(fields: [
                 "userId": "u-2", "userEmail": "bob@example.com", "userName": "Bob", "userAuthToken": .string(token),

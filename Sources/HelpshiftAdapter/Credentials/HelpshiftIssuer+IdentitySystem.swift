@@ -1,7 +1,7 @@
 import Foundation
 public import IdentityBridge
 
-extension HelpshiftCredentialIssuer {
+extension HelpshiftIssuer {
     private func requireSigner() throws(IdentityError) -> HS256Signer {
         guard settings.identitySystem, let identitySigner else {
             throw IdentityError(

@@ -5,11 +5,11 @@ public import IdentityBridge
 /// (HMAC-SHA256 digest) and, with the Identity System on, the identities JWT.
 ///
 /// ```swift
-/// let issuer = HelpshiftCredentialIssuer(settings: settings, provider: ProviderReference(kind: .helpshift), clock: SystemClock())
+/// let issuer = HelpshiftIssuer(settings: settings, provider: ProviderReference(kind: .helpshift), clock: SystemClock())
 /// let credential = try issuer.issue(for: UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann"))
 /// // credential.fields: userId, userEmail, userName, userAuthToken
 /// ```
-public struct HelpshiftCredentialIssuer: CredentialIssuer {
+public struct HelpshiftIssuer: CredentialIssuer {
     /// The provider instance.
     public let provider: ProviderReference
     /// The instance settings.
@@ -124,8 +124,8 @@ public struct HelpshiftCredentialIssuer: CredentialIssuer {
     /// The key of `secret`, which issues digests.
     private var issuingKey: HMACDigest.Key { digestKeys[0] }
 
-    /// The `userAuthToken` for `user` under the current secret.
-    public func userAuthToken(for user: UserIdentity) throws(IdentityError) -> String {
+    /// The `userAuthToken` for `user` under the current secret (what ``issue(for:)`` puts in the login dictionary).
+    public func mint(for user: UserIdentity) throws(IdentityError) -> String {
         let ids = try identifiers(of: user)
         return digest(try digestMessage(userId: ids.userId, email: ids.email), key: issuingKey)
     }
