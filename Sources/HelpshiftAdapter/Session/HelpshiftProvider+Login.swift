@@ -119,7 +119,7 @@ extension HelpshiftProvider {
 
     /// Helpshift answers a login started while another is running with `LoginInProgress`
     /// (vendor-notes): the provider gives that answer itself, before the SDK, and emits
-    /// `login_failed` as it does when the SDK reports it (the concurrency rule of ``IdentityBridge/IdentityProvider``).
+    /// `login_failed` as it does when the SDK reports it (the concurrency rule of `IdentityProvider`).
     func beginLogin() throws(IdentityError) {
         guard !loginRunning else {
             var error = HelpshiftLoginFailureReason.loginInProgress.error(provider: reference)

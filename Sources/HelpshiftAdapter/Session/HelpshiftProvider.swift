@@ -12,7 +12,7 @@ import Synchronization
 /// try await provider.sendMessage("Hello")
 /// ```
 ///
-/// Concurrency (the rule of ``IdentityBridge/IdentityProvider``): a login called while another is
+/// Concurrency (the rule of `IdentityProvider`): a login called while another is
 /// running fails at once with `login_in_progress` (vendor code `LoginInProgress`), as Helpshift
 /// documents; what the SDK's delegate reports goes through a `Mutex` the actor owns.
 public actor HelpshiftProvider: IdentityProvider {

@@ -21,7 +21,7 @@ public import Logging
 /// (the same for every visitor, device or browser authenticated with the same `external_id`) and
 /// the visitor id for an anonymous one; ``currentVisitor()`` gives the visitor itself.
 ///
-/// Concurrency (the rule of ``IdentityBridge/IdentityProvider``): connects, logins, logouts and
+/// Concurrency (the rule of `IdentityProvider`): connects, logins, logouts and
 /// resets run one at a time, in call order; a login called while another is running waits its turn.
 public actor ZendeskChatProvider: IdentityProvider {
     /// The kind and instance name.
@@ -45,7 +45,7 @@ public actor ZendeskChatProvider: IdentityProvider {
     /// The `external_id` the backend bound to a visitor of this SDK (it stays bound after a
     /// fallback to anonymous), until `resetIdentity`.
     var binding: (visitorId: String, externalId: String)?
-    /// Connects, logins, logouts and resets, one at a time in call order (the concurrency rule of ``IdentityProvider``).
+    /// Connects, logins, logouts and resets, one at a time in call order (the concurrency rule of `IdentityProvider`).
     var operations = SessionOperationQueue()
 
     /// Creates a provider over `port`.

@@ -6,7 +6,7 @@ public import IdentityBridge
 /// Events: `login_succeeded` (plus `anonymous_user_created` for anonymous identities),
 /// `login_failed`, `logged_out`, `conversation_started` / `message_added`.
 ///
-/// Concurrency (the rule of ``IdentityBridge/IdentityProvider``): logins and logouts run one at a
+/// Concurrency (the rule of `IdentityProvider`): logins and logouts run one at a
 /// time, in call order; a login called while another is running waits its turn (the Support SDK
 /// documents no answer for overlapping `setIdentity` calls).
 public actor ZendeskSupportProvider: IdentityProvider {
