@@ -18,18 +18,7 @@ public struct ZendeskChatPlugin: ProviderPlugin {
 
     /// Reads `account_key`, `secret`, `previous_secrets` and `token_lifetime`.
     public func parseSettings(_ reader: SettingsReader) -> ZendeskChatSettings? {
-        let accountKey = reader.secret("account_key")
-        let secret = reader.signingSecret("secret")
-        let previousSecrets = reader.secrets("previous_secrets", maxCount: ZendeskChatLimits.maxPreviousSecrets) ?? []
-        for (index, previous) in previousSecrets.enumerated() where previous.revealedBytes.count < HS256Signer.minimumKeyLength {
-            reader.error(
-                "entry \(index + 1) of 'previous_secrets' of zendesk-chat provider is \(previous.revealedBytes.count) bytes; an HS256 key must be at least \(HS256Signer.minimumKeyLength) bytes (RFC 7518 §3.2).",
-                at: reader.has("previous_secrets") ? "previous_secrets" : "previous_secrets_file")
-        }
-        let lifetime = reader.duration(
-            "token_lifetime", default: ZendeskChatLimits.defaultTokenLifetime, range: 1...ZendeskChatLimits.maxLifetime)
-        guard let accountKey, let secret, !reader.hasErrors else { return nil }
-        return ZendeskChatSettings(accountKey: accountKey, secret: secret, tokenLifetime: lifetime, previousSecrets: previousSecrets)
+        ZendeskChatSettings.parse(reader)
     }
 
     /// Builds the Chat JWT issuer and verifier.
@@ -56,32 +45,6 @@ extension ZendeskChatPlugin: VendorEventMapping {
     public func mapVendorEvent(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError)
         -> [IdentityEvent]
     {
-        guard name == ZendeskChatVendorEvents.authenticationFailed else {
-            return [IdentityEvent(.vendorEvent, provider: provider, payload: .vendor(name: name, data: data), timestamp: timestamp)]
-        }
-        guard let errorName = data["error"]?.stringValue else {
-            throw IdentityError(
-                .invalidValueType, field: "error", message: "\(name) needs a string \"error\" naming the AuthenticationError.",
-                recovery: "Pass {\"error\": \"invalidAccessToken\"} or another AuthenticationError case.", provider: provider)
-        }
-        guard let vendorError = ZendeskChatAuthenticationError(rawValue: errorName) else {
-            throw IdentityError(
-                .invalidValueType, field: "error", message: "\"\(errorName)\" is not a Chat SDK AuthenticationError.",
-                recovery: "Use one of: \(ZendeskChatAuthenticationError.allCases.map(\.rawValue).joined(separator: ", ")).",
-                provider: provider)
-        }
-        let error = IdentityError(
-            vendorError.uniformCode, vendorCode: vendorError.rawValue, message: vendorError.vendorDescription + ".",
-            recovery: "The chat continues as an anonymous session; fix the JWT and authenticate again.", provider: provider)
-        return [
-            IdentityEvent(.authenticationFailed, provider: provider, payload: .failure(error), timestamp: timestamp),
-            IdentityEvent(.fellBackToAnonymous, provider: provider, payload: .none, timestamp: timestamp),
-        ]
+        try ZendeskChatEventMapper.map(name: name, data: data, provider: provider, timestamp: timestamp)
     }
-}
-
-/// Raw event names of the Chat SDK.
-public enum ZendeskChatVendorEvents {
-    /// `Chat.NotificationAuthenticationFailed`, posted with an `AuthenticationError`.
-    public static let authenticationFailed = "Chat.NotificationAuthenticationFailed"
 }

@@ -72,7 +72,7 @@ struct AuditHostileInputTests {
         // The digest covers the exact bytes, so the two ids have different tokens.
         let issuer = F.issuer(F.settings())
         #expect(
-            try issuer.userAuthToken(for: UserIdentity(userId: composed)) != issuer.userAuthToken(for: UserIdentity(userId: decomposed)))
+            try issuer.mint(for: UserIdentity(userId: composed)) != issuer.mint(for: UserIdentity(userId: decomposed)))
     }
 
     // MARK: spaces ("Leading / trailing spaces are not allowed ... will result in the creation of an anonymous user")

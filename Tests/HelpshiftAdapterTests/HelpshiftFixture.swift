@@ -42,9 +42,9 @@ enum HelpshiftFixture {
     }
 
     static func issuer(_ settings: HelpshiftSettings, clock: any IdentityClock = FixedClock(unixSeconds: start))
-        -> HelpshiftCredentialIssuer
+        -> HelpshiftIssuer
     {
-        HelpshiftCredentialIssuer(settings: settings, provider: reference, clock: clock)
+        HelpshiftIssuer(settings: settings, provider: reference, clock: clock)
     }
 
     struct Harness {
@@ -52,7 +52,7 @@ enum HelpshiftFixture {
         let simulator: HelpshiftSimulator
         let recorder: EventRecorder
         let clock: ManualClock
-        let issuer: HelpshiftCredentialIssuer
+        let issuer: HelpshiftIssuer
     }
 
     /// A provider built from configuration whose SDK port is a simulator.

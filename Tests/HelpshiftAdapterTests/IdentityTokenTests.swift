@@ -96,7 +96,7 @@ struct IdentityTokenTests {
     @Test("IdentityTokenInvalid: not a JWT, wrong secret, alg none")
     func invalidToken() throws {
         #expect(F.error { try issuer.verify("a.b.c", for: nil) }?.vendorCode == "IdentityTokenInvalid")
-        let other = HelpshiftCredentialIssuer(
+        let other = HelpshiftIssuer(
             settings: HelpshiftSettings(
                 secret: Secret("x"), identitySystem: true, identitySecret: Secret("another-identity-secret-0123456789abc")),
             provider: HelpshiftFixture.reference, clock: FixedClock(unixSeconds: HelpshiftFixture.start))

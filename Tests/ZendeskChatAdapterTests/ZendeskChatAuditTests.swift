@@ -9,7 +9,7 @@ import ZendeskChatAdapter
 /// (integer overflow on iat/exp arithmetic included); every refusal is a uniform failure.
 @Suite("Zendesk Chat audit: hostile inputs")
 struct ZendeskChatAuditTests {
-    static let start = ChatFixture.start
+    static let start = ZendeskChatFixture.start
 
     /// Extreme `iat` / `exp` values and the check that must refuse them.
     /// "iat: Integer value of the current timestamp ... permits up to two minutes clock skew";
@@ -29,15 +29,15 @@ struct ZendeskChatAuditTests {
     @Test("extreme iat/exp never trap: the verifier and the simulator refuse them with the same check", arguments: 0..<extremes.count)
     func extremeTimes(index: Int) async throws {
         let (label, iat, exp, reason) = Self.extremes[index]
-        let token = ChatFixture.token(ChatFixture.claims(iat: iat, exp: exp))
-        let issuer = try ChatFixture.issuer(clock: ManualClock(unixSeconds: Self.start))
+        let token = ZendeskChatFixture.token(ZendeskChatFixture.claims(iat: iat, exp: exp))
+        let issuer = try ZendeskChatFixture.issuer(clock: ManualClock(unixSeconds: Self.start))
         let error = #expect(throws: IdentityError.self, "verifier on \(label)") { try issuer.verify(token, for: nil) }
         #expect(error?.code == reason.uniformCode, "verifier on \(label)")
         #expect(error?.message.isEmpty == false)
 
         let simulator = ZendeskChatSimulator(
-            accountKey: ChatFixture.accountKey, sharedSecret: ChatFixture.secret, clock: ManualClock(unixSeconds: Self.start))
-        await simulator.initialize(accountKey: ChatFixture.accountKey)
+            accountKey: ZendeskChatFixture.accountKey, sharedSecret: ZendeskChatFixture.secret, clock: ManualClock(unixSeconds: Self.start))
+        await simulator.initialize(accountKey: ZendeskChatFixture.accountKey)
         let connection = await simulator.connect(jwt: token, visitorInfo: nil)
         #expect(connection.failure?.reason == reason, "simulator on \(label)")
         #expect(!connection.visitor.isAuthenticated)
@@ -45,10 +45,10 @@ struct ZendeskChatAuditTests {
 
     @Test("extreme clock values never trap in the validator")
     func extremeNow() {
-        let validator = ZendeskChatTokenValidator(secret: ChatFixture.secret)
+        let validator = ZendeskChatTokenValidator(secret: ZendeskChatFixture.secret)
         for now in [Int64.min, -1, 0, Int64.max] {
             for (iat, exp) in [(Int64.min, Int64?.none), (Int64.max, nil), (Self.start, Self.start + 300), (Int64.min, Int64.max)] {
-                let token = ChatFixture.token(ChatFixture.claims(iat: iat, exp: exp))
+                let token = ZendeskChatFixture.token(ZendeskChatFixture.claims(iat: iat, exp: exp))
                 // A token issued exactly `now` is valid; every other extreme must be refused.
                 if case .success = validator.check(token, now: now, boundExternalId: nil), iat != Self.start, iat != now {
                     Issue.record("iat \(iat) exp \(String(describing: exp)) accepted at now \(now)")
@@ -67,33 +67,42 @@ struct ZendeskChatAuditTests {
 
     @Test("mint with an issuedAt whose exp would overflow -> claim_invalid on iat, not a trap")
     func mintOverflow() throws {
-        let issuer = try ChatFixture.issuer(clock: ManualClock(unixSeconds: Self.start))
-        let error = #expect(throws: IdentityError.self) { try issuer.mint(for: ChatFixture.ann, issuedAt: .max) }
+        let issuer = try ZendeskChatFixture.issuer(clock: ManualClock(unixSeconds: Self.start))
+        let error = #expect(throws: IdentityError.self) { try issuer.mint(for: ZendeskChatFixture.ann, issuedAt: .max) }
         #expect(error?.code == .claimInvalid)
         #expect(error?.field == "iat")
         #expect(error?.recovery?.isEmpty == false)
         // The largest issuedAt that still fits mints normally.
-        let token = try issuer.mint(for: ChatFixture.ann, issuedAt: .max - issuer.tokenLifetime)
+        let token = try issuer.mint(for: ZendeskChatFixture.ann, issuedAt: .max - issuer.tokenLifetime)
         #expect(!token.isEmpty)
     }
 
     /// Tokens whose claims are hostile; each must be refused by both the verifier and the simulator.
     static let hostile: [(label: String, token: String)] = [
-        ("iat as float", ChatFixture.token(ChatFixture.claims(["iat": .double(1_767_225_600.5)]))),
-        ("iat as string", ChatFixture.token(ChatFixture.claims(["iat": "1767225600"]))),
-        ("exp as float", ChatFixture.token(ChatFixture.claims(["exp": .double(1_767_225_900.5)]))),
-        ("exp as string", ChatFixture.token(ChatFixture.claims(["exp": "1767225900"]))),
-        ("iat as bool", ChatFixture.token(ChatFixture.claims(["iat": true]))),
-        ("name nested object", ChatFixture.token(ChatFixture.claims(["name": .object(["a": .array([.object(["b": "c"])])])]))),
-        ("email array", ChatFixture.token(ChatFixture.claims(["email": .array(["ann@example.com"])]))),
-        ("external_id number", ChatFixture.token(ChatFixture.claims(["external_id": .int(123_456)]))),
-        ("empty name", ChatFixture.token(ChatFixture.claims(["name": ""]))),
-        ("whitespace name", ChatFixture.token(ChatFixture.claims(["name": " \t\u{3000} "]))),
-        ("empty email", ChatFixture.token(ChatFixture.claims(["email": ""]))),
-        ("empty external_id", ChatFixture.token(ChatFixture.claims(["external_id": ""]))),
-        ("whitespace external_id", ChatFixture.token(ChatFixture.claims(["external_id": "user 1"]))),
-        ("201 emoji external_id", ChatFixture.token(ChatFixture.claims(["external_id": .string(String(repeating: "👩‍💻", count: 201))]))),
-        ("100 KB external_id", ChatFixture.token(ChatFixture.claims(["external_id": .string(String(repeating: "x", count: 100_000))]))),
+        ("iat as float", ZendeskChatFixture.token(ZendeskChatFixture.claims(["iat": .double(1_767_225_600.5)]))),
+        ("iat as string", ZendeskChatFixture.token(ZendeskChatFixture.claims(["iat": "1767225600"]))),
+        ("exp as float", ZendeskChatFixture.token(ZendeskChatFixture.claims(["exp": .double(1_767_225_900.5)]))),
+        ("exp as string", ZendeskChatFixture.token(ZendeskChatFixture.claims(["exp": "1767225900"]))),
+        ("iat as bool", ZendeskChatFixture.token(ZendeskChatFixture.claims(["iat": true]))),
+        (
+            "name nested object",
+            ZendeskChatFixture.token(ZendeskChatFixture.claims(["name": .object(["a": .array([.object(["b": "c"])])])]))
+        ),
+        ("email array", ZendeskChatFixture.token(ZendeskChatFixture.claims(["email": .array(["ann@example.com"])]))),
+        ("external_id number", ZendeskChatFixture.token(ZendeskChatFixture.claims(["external_id": .int(123_456)]))),
+        ("empty name", ZendeskChatFixture.token(ZendeskChatFixture.claims(["name": ""]))),
+        ("whitespace name", ZendeskChatFixture.token(ZendeskChatFixture.claims(["name": " \t\u{3000} "]))),
+        ("empty email", ZendeskChatFixture.token(ZendeskChatFixture.claims(["email": ""]))),
+        ("empty external_id", ZendeskChatFixture.token(ZendeskChatFixture.claims(["external_id": ""]))),
+        ("whitespace external_id", ZendeskChatFixture.token(ZendeskChatFixture.claims(["external_id": "user 1"]))),
+        (
+            "201 emoji external_id",
+            ZendeskChatFixture.token(ZendeskChatFixture.claims(["external_id": .string(String(repeating: "👩‍💻", count: 201))]))
+        ),
+        (
+            "100 KB external_id",
+            ZendeskChatFixture.token(ZendeskChatFixture.claims(["external_id": .string(String(repeating: "x", count: 100_000))]))
+        ),
         ("duplicate external_id", duplicateClaimToken()),
         ("deeply nested payload", nestedToken(depth: 10_000)),
         ("huge garbage", String(repeating: "a.", count: 40_000) + "a"),
@@ -105,7 +114,7 @@ struct ZendeskChatAuditTests {
     static func duplicateClaimToken() -> String {
         let payload =
             "{\"name\":\"Ann\",\"email\":\"ann@example.com\",\"external_id\":\"a\",\"external_id\":\"b\",\"iat\":\(start),\"exp\":\(start + 300)}"
-        return HS256Signer(secret: ChatFixture.secret).sign(payload: Array(payload.utf8))
+        return HS256Signer(secret: ZendeskChatFixture.secret).sign(payload: Array(payload.utf8))
     }
 
     /// A validly signed payload nested `depth` arrays deep inside `name`.
@@ -113,21 +122,21 @@ struct ZendeskChatAuditTests {
         let payload =
             "{\"name\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
             + ",\"email\":\"ann@example.com\",\"external_id\":\"a\",\"iat\":\(start)}"
-        return HS256Signer(secret: ChatFixture.secret).sign(payload: Array(payload.utf8))
+        return HS256Signer(secret: ZendeskChatFixture.secret).sign(payload: Array(payload.utf8))
     }
 
     @Test("hostile claims never trap and are refused by the verifier and the simulator", arguments: 0..<hostile.count)
     func hostileClaims(index: Int) async throws {
         let (label, token) = Self.hostile[index]
         let clock = ManualClock(unixSeconds: Self.start)
-        let issuer = try ChatFixture.issuer(clock: clock)
+        let issuer = try ZendeskChatFixture.issuer(clock: clock)
         let error = #expect(throws: IdentityError.self, "verifier on \(label)") { try issuer.verify(token, for: nil) }
         #expect(error?.vendorCode != nil, "verifier on \(label): every Chat failure names the SDK error")
         #expect(error?.field != nil)
         #expect(error?.recovery?.isEmpty == false)
-        #expect(error.map { !$0.message.contains(ChatFixture.secret.revealed) } ?? true)
+        #expect(error.map { !$0.message.contains(ZendeskChatFixture.secret.revealed) } ?? true)
 
-        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
+        let (provider, simulator, recorder) = try ZendeskChatFixture.provider(clock: clock)
         let loginError = await #expect(throws: IdentityError.self, "provider on \(label)") {
             _ = try await provider.login(credential: .jwt(token))
         }
@@ -140,11 +149,11 @@ struct ZendeskChatAuditTests {
     @Test("an external_id of 200 emoji (200 characters) is accepted by the verifier and the simulator")
     func unicodeExternalIdAtLimit() async throws {
         let id = String(repeating: "👩‍💻", count: ZendeskChatLimits.externalIdMaxLength)
-        let token = ChatFixture.token(ChatFixture.claims(["external_id": .string(id)]))
+        let token = ZendeskChatFixture.token(ZendeskChatFixture.claims(["external_id": .string(id)]))
         let clock = ManualClock(unixSeconds: Self.start)
-        let verified = try ChatFixture.issuer(clock: clock).verify(token, for: nil)
+        let verified = try ZendeskChatFixture.issuer(clock: clock).verify(token, for: nil)
         #expect(verified.claims["external_id"] == .string(id))
-        let (provider, _, _) = try ChatFixture.provider(clock: clock)
+        let (provider, _, _) = try ZendeskChatFixture.provider(clock: clock)
         let session = try await provider.login(credential: .jwt(token))
         #expect(session.user.externalId == id)
     }
@@ -161,7 +170,7 @@ struct ZendeskChatAuditTests {
                     token_lifetime: 8m
             """
         let environment = ConfigEnvironment(variables: [
-            "CHAT_KEY": ChatFixture.accountKey.revealed, "CHAT_SECRET": ChatFixture.secret.revealed,
+            "CHAT_KEY": ZendeskChatFixture.accountKey.revealed, "CHAT_SECRET": ZendeskChatFixture.secret.revealed,
         ])
         let error = #expect(throws: ConfigurationError.self) {
             try ConfigurationLoader(registry: StandardProviders.registry, environment: environment).load(yaml: yaml, file: "chat.yaml")
@@ -173,6 +182,6 @@ struct ZendeskChatAuditTests {
         #expect(diagnostic.column == 25)
         #expect(diagnostic.message.contains("token_lifetime"))
         #expect(diagnostic.message.contains("7m"))
-        #expect(!diagnostic.description.contains(ChatFixture.secret.revealed))
+        #expect(!diagnostic.description.contains(ZendeskChatFixture.secret.revealed))
     }
 }

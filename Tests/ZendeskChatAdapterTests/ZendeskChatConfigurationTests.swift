@@ -8,7 +8,7 @@ import ZendeskChatAdapter
 @Suite("zendesk-chat configuration")
 struct ZendeskChatConfigurationTests {
     let environment = ConfigEnvironment(variables: [
-        "CHAT_KEY": ChatFixture.accountKey.revealed, "CHAT_SECRET": ChatFixture.secret.revealed,
+        "CHAT_KEY": ZendeskChatFixture.accountKey.revealed, "CHAT_SECRET": ZendeskChatFixture.secret.revealed,
     ])
 
     func load(_ extra: String) throws(ConfigurationError) -> IdentityConfiguration {
@@ -28,8 +28,8 @@ struct ZendeskChatConfigurationTests {
     func defaults() throws {
         let settings = try #require(try load("").instance(app: "demo", provider: "zendesk-chat").settings as? ZendeskChatSettings)
         #expect(settings.tokenLifetime == 300)
-        #expect(settings.accountKey == ChatFixture.accountKey)
-        #expect(settings.secret == ChatFixture.secret)
+        #expect(settings.accountKey == ZendeskChatFixture.accountKey)
+        #expect(settings.secret == ZendeskChatFixture.secret)
     }
 
     @Test("token_lifetime of exactly 7m is accepted")
@@ -70,9 +70,9 @@ struct ZendeskChatConfigurationTests {
     @Test("the configured provider works against the simulator")
     func endToEnd() async throws {
         let configuration = try load("")
-        let vendors = SimulatedVendors(clock: ManualClock(unixSeconds: ChatFixture.start))
+        let vendors = SimulatedVendors(clock: ManualClock(unixSeconds: ZendeskChatFixture.start))
         let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-chat", context: vendors.context())
-        let session = try await provider.login(ChatFixture.ann)
+        let session = try await provider.login(ZendeskChatFixture.ann)
         #expect(session.user.isAuthenticated)
         #expect(session.user.externalId == "user-123456")
         let simulator = try #require(vendors.simulator(app: "demo", provider: "zendesk-chat"))

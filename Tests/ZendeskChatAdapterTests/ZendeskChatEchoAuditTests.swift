@@ -9,9 +9,9 @@ struct ZendeskChatEchoAuditTests {
     @Test("a hostile email claim is echoed bounded and without control characters")
     func escapedEmail() throws {
         let hostile = "a@b\nINFO forged\u{1B}[31m" + String(repeating: "x", count: 5_000)
-        let issuer = try ChatFixture.issuer(clock: ManualClock(unixSeconds: ChatFixture.start))
+        let issuer = try ZendeskChatFixture.issuer(clock: ManualClock(unixSeconds: ZendeskChatFixture.start))
         let error = #expect(throws: IdentityError.self) {
-            try issuer.verify(ChatFixture.token(ChatFixture.claims(["email": .string(hostile)])), for: nil)
+            try issuer.verify(ZendeskChatFixture.token(ZendeskChatFixture.claims(["email": .string(hostile)])), for: nil)
         }
         #expect(error?.code == .invalidEmail)
         let message = error?.message ?? ""

@@ -12,15 +12,15 @@ import ZendeskChatAdapter
 struct ZendeskChatHistoryAuditTests {
     @Test("the same external_id on a new visitor sees no previous chats, yet counts as the same person")
     func noHistory() async throws {
-        let clock = ManualClock(unixSeconds: ChatFixture.start)
-        let (provider, simulator, _) = try ChatFixture.provider(clock: clock)
-        _ = try await provider.login(ChatFixture.ann)
+        let clock = ManualClock(unixSeconds: ZendeskChatFixture.start)
+        let (provider, simulator, _) = try ZendeskChatFixture.provider(clock: clock)
+        _ = try await provider.login(ZendeskChatFixture.ann)
         try await provider.sendMessage("first chat")
         #expect(await simulator.visibleConversationCount() == 1)
         try await provider.resetIdentity()
-        let session = try await provider.login(ChatFixture.ann)
+        let session = try await provider.login(ZendeskChatFixture.ann)
         #expect(session.user.isAuthenticated)
-        #expect(session.user.externalId == ChatFixture.ann.userId)
+        #expect(session.user.externalId == ZendeskChatFixture.ann.userId)
         #expect(await simulator.visibleConversationCount() == 0)
         // One authenticated person (user-123456); the reset visitor stays unauthenticated only until it authenticates.
         #expect(await simulator.userCount() == 1)

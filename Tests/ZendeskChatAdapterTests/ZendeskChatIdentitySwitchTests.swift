@@ -17,15 +17,15 @@ import ZendeskChatAdapter
 /// to be discarded"; externalUserIdHasChanged "External user id in provided JWT has changed".
 @Suite("Zendesk Chat: another user, the same user again")
 struct ZendeskChatIdentitySwitchTests {
-    let clock = ManualClock(unixSeconds: ChatFixture.start)
+    let clock = ManualClock(unixSeconds: ZendeskChatFixture.start)
     static let bob = UserIdentity(userId: "user-999", email: "bob@example.com", name: "Bob")
 
     // MARK: login(_:) of another user
 
     @Test("login of another user un-authenticates the previous one with resetIdentity: logged_out, identity_reset, login_succeeded")
     func anotherUserResetsFirst() async throws {
-        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
-        let ann = try await provider.login(ChatFixture.ann)
+        let (provider, simulator, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        let ann = try await provider.login(ZendeskChatFixture.ann)
         let annVisitor = try #require(await provider.currentVisitor())
         try await provider.sendMessage("ann's question")
         _ = recorder.drain()
@@ -49,8 +49,8 @@ struct ZendeskChatIdentitySwitchTests {
 
     @Test("the identity_reset of a login as another user carries the new anonymous visitor, the login the new user")
     func switchPayloads() async throws {
-        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
-        _ = try await provider.login(ChatFixture.ann)
+        let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        _ = try await provider.login(ZendeskChatFixture.ann)
         _ = recorder.drain()
         let bob = try await provider.login(Self.bob)
         let visitor = try #require(await provider.currentVisitor())
@@ -64,10 +64,10 @@ struct ZendeskChatIdentitySwitchTests {
 
     @Test("another user after the previous one fell back to anonymous: the visitor stays bound, so it is reset too")
     func anotherUserAfterFallback() async throws {
-        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
-        _ = try await provider.login(ChatFixture.ann)
+        let (provider, simulator, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        _ = try await provider.login(ZendeskChatFixture.ann)
         // Bob's raw JWT on ann's visitor: refused, the chat proceeds anonymously, the binding stays.
-        let credential = try ChatFixture.issuer(clock: clock).issue(for: Self.bob)
+        let credential = try ZendeskChatFixture.issuer(clock: clock).issue(for: Self.bob)
         let refused = await #expect(throws: IdentityError.self) { try await provider.login(credential: credential) }
         #expect(refused?.vendorCode == "externalUserIdHasChanged")
         let fallenBack = try #require(await provider.currentVisitor())
@@ -83,9 +83,9 @@ struct ZendeskChatIdentitySwitchTests {
 
     @Test("an anonymous visitor is authenticated in place: no reset, anonymous_user_created then login_succeeded")
     func anonymousThenLogin() async throws {
-        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
+        let (provider, simulator, recorder) = try ZendeskChatFixture.provider(clock: clock)
         let anonymous = await provider.connect().visitor
-        let session = try await provider.login(ChatFixture.ann)
+        let session = try await provider.login(ZendeskChatFixture.ann)
         #expect(recorder.names == [.anonymousUserCreated, .loginSucceeded])
         #expect(await provider.currentVisitor()?.visitorId == anonymous.visitorId)
         #expect(session.user.vendorUserId == simulator.personId(externalId: "user-123456"))
@@ -95,8 +95,8 @@ struct ZendeskChatIdentitySwitchTests {
 
     @Test("a user who cannot be issued a JWT does not log the current user out: login_failed only")
     func invalidSecondUserKeepsFirst() async throws {
-        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
-        let ann = try await provider.login(ChatFixture.ann)
+        let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        let ann = try await provider.login(ZendeskChatFixture.ann)
         _ = recorder.drain()
         let error = await #expect(throws: IdentityError.self) {
             try await provider.login(UserIdentity(userId: "user-999", name: "Bob"))
@@ -108,8 +108,8 @@ struct ZendeskChatIdentitySwitchTests {
 
     @Test("a logout racing a login of another user runs in call order")
     func logoutAndLoginInOrder() async throws {
-        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
-        _ = try await provider.login(ChatFixture.ann)
+        let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        _ = try await provider.login(ZendeskChatFixture.ann)
         _ = recorder.drain()
         async let logout: Void = provider.logout()
         async let login = provider.login(Self.bob)
@@ -129,11 +129,11 @@ struct ZendeskChatIdentitySwitchTests {
         "'viewed as the same person ... when the custom ID is specified': the same user after logout is the same vendor user on a new visitor"
     )
     func sameUserAfterLogout() async throws {
-        let (provider, simulator, recorder) = try ChatFixture.provider(clock: clock)
-        let first = try await provider.login(ChatFixture.ann)
+        let (provider, simulator, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        let first = try await provider.login(ZendeskChatFixture.ann)
         let firstVisitor = try #require(await provider.currentVisitor())
         try await provider.logout()
-        let again = try await provider.login(ChatFixture.ann)
+        let again = try await provider.login(ZendeskChatFixture.ann)
         let secondVisitor = try #require(await provider.currentVisitor())
         #expect(again.user.vendorUserId == first.user.vendorUserId)
         #expect(secondVisitor.visitorId != firstVisitor.visitorId)
@@ -144,21 +144,21 @@ struct ZendeskChatIdentitySwitchTests {
 
     @Test("the same user after another user is the same vendor user again")
     func sameUserAfterAnother() async throws {
-        let (provider, _, _) = try ChatFixture.provider(clock: clock)
-        let first = try await provider.login(ChatFixture.ann)
+        let (provider, _, _) = try ZendeskChatFixture.provider(clock: clock)
+        let first = try await provider.login(ZendeskChatFixture.ann)
         let bob = try await provider.login(Self.bob)
-        let again = try await provider.login(ChatFixture.ann)
+        let again = try await provider.login(ZendeskChatFixture.ann)
         #expect(again.user.vendorUserId == first.user.vendorUserId)
         #expect(again.user.vendorUserId != bob.user.vendorUserId)
     }
 
     @Test("the same user logged in twice in a row stays on the visitor: no reset")
     func sameUserTwice() async throws {
-        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
-        let first = try await provider.login(ChatFixture.ann)
+        let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        let first = try await provider.login(ZendeskChatFixture.ann)
         let visitor = try #require(await provider.currentVisitor())
         clock.advance(by: 60)
-        let again = try await provider.login(ChatFixture.ann)
+        let again = try await provider.login(ZendeskChatFixture.ann)
         #expect(recorder.names == [.loginSucceeded, .loginSucceeded])
         #expect(again.user.vendorUserId == first.user.vendorUserId)
         #expect(await provider.currentVisitor()?.visitorId == visitor.visitorId)
@@ -166,13 +166,14 @@ struct ZendeskChatIdentitySwitchTests {
 
     @Test("'use a different device or browser when the custom ID is specified': another device reaches the same person")
     func sameUserOnAnotherDevice() async throws {
-        let (phone, phoneBackend, _) = try ChatFixture.provider(clock: clock)
+        let (phone, phoneBackend, _) = try ZendeskChatFixture.provider(clock: clock)
         let tabletBackend = phoneBackend.anotherDevice()
         let tablet = ZendeskChatProvider(
-            issuer: try ChatFixture.issuer(clock: clock), accountKey: ChatFixture.accountKey, port: tabletBackend, clock: clock,
+            issuer: try ZendeskChatFixture.issuer(clock: clock), accountKey: ZendeskChatFixture.accountKey, port: tabletBackend,
+            clock: clock,
             logger: Logger(label: "tablet"))
-        let onPhone = try await phone.login(ChatFixture.ann)
-        let onTablet = try await tablet.login(ChatFixture.ann)
+        let onPhone = try await phone.login(ZendeskChatFixture.ann)
+        let onTablet = try await tablet.login(ZendeskChatFixture.ann)
         #expect(onTablet.user.vendorUserId == onPhone.user.vendorUserId)
         let phoneVisitor = try #require(await phone.currentVisitor())
         let tabletVisitor = try #require(await tablet.currentVisitor())
@@ -193,11 +194,13 @@ struct ZendeskChatIdentitySwitchTests {
 
     @Test("simulator: a JWT for another external_id on the same visitor without a reset -> externalUserIdHasChanged")
     func simulatorRefusesChangedExternalId() async throws {
-        let simulator = ZendeskChatSimulator(accountKey: ChatFixture.accountKey, sharedSecret: ChatFixture.secret, clock: clock)
-        await simulator.initialize(accountKey: ChatFixture.accountKey)
-        let ann = await simulator.connect(jwt: ChatFixture.token(ChatFixture.claims()), visitorInfo: nil)
+        let simulator = ZendeskChatSimulator(
+            accountKey: ZendeskChatFixture.accountKey, sharedSecret: ZendeskChatFixture.secret, clock: clock)
+        await simulator.initialize(accountKey: ZendeskChatFixture.accountKey)
+        let ann = await simulator.connect(jwt: ZendeskChatFixture.token(ZendeskChatFixture.claims()), visitorInfo: nil)
         #expect(ann.failure == nil && ann.visitor.isAuthenticated)
-        let bobToken = ChatFixture.token(ChatFixture.claims(["external_id": "user-999", "name": "Bob", "email": "bob@example.com"]))
+        let bobToken = ZendeskChatFixture.token(
+            ZendeskChatFixture.claims(["external_id": "user-999", "name": "Bob", "email": "bob@example.com"]))
         let refused = await simulator.connect(jwt: bobToken, visitorInfo: nil)
         #expect(refused.failure?.vendorError == .externalUserIdHasChanged)
         #expect(refused.failure?.reason == .externalIdChanged)
@@ -214,10 +217,11 @@ struct ZendeskChatIdentitySwitchTests {
 
     @Test("SDK-level re-authentication with another external_id on the same visitor -> external_id_changed, anonymous fallback")
     func reauthenticationWithAnotherExternalId() async throws {
-        let (provider, _, recorder) = try ChatFixture.provider(clock: clock)
-        _ = try await provider.login(ChatFixture.ann)
+        let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        _ = try await provider.login(ZendeskChatFixture.ann)
         _ = recorder.drain()
-        let bobToken = ChatFixture.token(ChatFixture.claims(["external_id": "user-999", "name": "Bob", "email": "bob@example.com"]))
+        let bobToken = ZendeskChatFixture.token(
+            ZendeskChatFixture.claims(["external_id": "user-999", "name": "Bob", "email": "bob@example.com"]))
         await provider.setIdentity(authenticator: ScriptedAuthenticator(token: bobToken, error: nil))
         let connection = await provider.reauthenticate()
         #expect(connection.failure?.vendorError == .externalUserIdHasChanged)
@@ -228,13 +232,14 @@ struct ZendeskChatIdentitySwitchTests {
 
     @Test("simulator: one person per external_id across visitors; anonymous visitors have no person")
     func simulatorPeople() async throws {
-        let simulator = ZendeskChatSimulator(accountKey: ChatFixture.accountKey, sharedSecret: ChatFixture.secret, clock: clock)
-        await simulator.initialize(accountKey: ChatFixture.accountKey)
+        let simulator = ZendeskChatSimulator(
+            accountKey: ZendeskChatFixture.accountKey, sharedSecret: ZendeskChatFixture.secret, clock: clock)
+        await simulator.initialize(accountKey: ZendeskChatFixture.accountKey)
         let anonymous = await simulator.connect(jwt: nil, visitorInfo: nil)
         #expect(anonymous.visitor.personId == nil)
-        let first = await simulator.connect(jwt: ChatFixture.token(ChatFixture.claims()), visitorInfo: nil)
+        let first = await simulator.connect(jwt: ZendeskChatFixture.token(ZendeskChatFixture.claims()), visitorInfo: nil)
         _ = await simulator.resetIdentity()
-        let second = await simulator.connect(jwt: ChatFixture.token(ChatFixture.claims()), visitorInfo: nil)
+        let second = await simulator.connect(jwt: ZendeskChatFixture.token(ZendeskChatFixture.claims()), visitorInfo: nil)
         let person = try #require(first.visitor.personId)
         #expect(second.visitor.personId == person)
         #expect(simulator.personId(externalId: "user-123456") == person)

@@ -18,34 +18,34 @@ struct ChatPayload: JWTPayload, Equatable {
 
 @Suite("Zendesk Chat JWTs interoperate with jwt-kit")
 struct ZendeskChatInteropTests {
-    let clock = ManualClock(unixSeconds: ChatFixture.start)
+    let clock = ManualClock(unixSeconds: ZendeskChatFixture.start)
 
     func keys() async -> JWTKeyCollection {
         await JWTKeyCollection().add(
-            hmac: HMACKey(from: ChatFixture.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "k1"))
+            hmac: HMACKey(from: ZendeskChatFixture.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "k1"))
     }
 
     @Test("a JWT minted here verifies with jwt-kit")
     func oursVerifyWithJWTKit() async throws {
         let user = UserIdentity(userId: "user-1", email: "zoe@example.com", name: "Zoë \"Q\" O'Neil 😀")
-        let token = try #require(try ChatFixture.issuer(clock: clock).issue(for: user).jwt)
+        let token = try #require(try ZendeskChatFixture.issuer(clock: clock).issue(for: user).jwt)
         let payload = try await keys().verify(token, as: ChatPayload.self)
         #expect(
             payload
                 == ChatPayload(
                     name: user.name ?? "", email: "zoe@example.com", external_id: "user-1",
-                    iat: Int(ChatFixture.start), exp: Int(ChatFixture.start + 300)))
+                    iat: Int(ZendeskChatFixture.start), exp: Int(ZendeskChatFixture.start + 300)))
     }
 
     @Test("a JWT minted with jwt-kit verifies here and logs in against the simulator")
     func jwtKitVerifiesHere() async throws {
         let payload = ChatPayload(
             name: "Ann", email: "ann@example.com", external_id: "user-123456",
-            iat: Int(ChatFixture.start), exp: Int(ChatFixture.start + 420))
+            iat: Int(ZendeskChatFixture.start), exp: Int(ZendeskChatFixture.start + 420))
         let token = try await keys().sign(payload, kid: JWKIdentifier(string: "k1"))
-        let verified = try ChatFixture.issuer(clock: clock).verify(token, for: nil)
+        let verified = try ZendeskChatFixture.issuer(clock: clock).verify(token, for: nil)
         #expect(verified.claims["external_id"] == "user-123456")
-        let (provider, _, _) = try ChatFixture.provider(clock: clock)
+        let (provider, _, _) = try ZendeskChatFixture.provider(clock: clock)
         #expect(try await provider.login(credential: .jwt(token)).user.isAuthenticated)
     }
 
@@ -53,9 +53,9 @@ struct ZendeskChatInteropTests {
     func jwtKitTooLong() async throws {
         let payload = ChatPayload(
             name: "Ann", email: "ann@example.com", external_id: "user-123456",
-            iat: Int(ChatFixture.start), exp: Int(ChatFixture.start + 421))
+            iat: Int(ZendeskChatFixture.start), exp: Int(ZendeskChatFixture.start + 421))
         let token = try await keys().sign(payload)
-        let error = #expect(throws: IdentityError.self) { try ChatFixture.issuer(clock: clock).verify(token, for: nil) }
+        let error = #expect(throws: IdentityError.self) { try ZendeskChatFixture.issuer(clock: clock).verify(token, for: nil) }
         #expect(error?.code == .tokenLifetimeTooLong)
     }
 }

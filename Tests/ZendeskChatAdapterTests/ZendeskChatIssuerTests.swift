@@ -4,38 +4,39 @@ import ZendeskChatAdapter
 
 @Suite("Zendesk Chat JWT issuing")
 struct ZendeskChatIssuerTests {
-    let clock = ManualClock(unixSeconds: ChatFixture.start)
+    let clock = ManualClock(unixSeconds: ZendeskChatFixture.start)
 
     @Test("the JWT is HS256 with name, email, external_id, iat and exp = iat + token_lifetime")
     func claims() throws {
-        let issuer = try ChatFixture.issuer(clock: clock, lifetime: 240)
-        let credential = try issuer.issue(for: ChatFixture.ann)
+        let issuer = try ZendeskChatFixture.issuer(clock: clock, lifetime: 240)
+        let credential = try issuer.issue(for: ZendeskChatFixture.ann)
         let token = try #require(credential.jwt)
         #expect(credential.fields.keys.sorted() == ["jwt"])
-        #expect(credential.expiresAt == Date(timeIntervalSince1970: TimeInterval(ChatFixture.start + 240)))
+        #expect(credential.expiresAt == Date(timeIntervalSince1970: TimeInterval(ZendeskChatFixture.start + 240)))
         let decoded = try DecodedJWT.decode(token)
         try decoded.requireHS256()
-        #expect(decoded.verifySignature(with: HS256Signer(secret: ChatFixture.secret)))
+        #expect(decoded.verifySignature(with: HS256Signer(secret: ZendeskChatFixture.secret)))
         #expect(
             decoded.claims == [
                 "name": "Ann", "email": "ann@example.com", "external_id": "user-123456",
-                "iat": .int(ChatFixture.start), "exp": .int(ChatFixture.start + 240),
+                "iat": .int(ZendeskChatFixture.start), "exp": .int(ZendeskChatFixture.start + 240),
             ])
     }
 
     @Test("each getToken call mints a fresh JWT at the current time")
     func freshTokens() async throws {
-        let authenticator = ZendeskChatIssuingAuthenticator(issuer: try ChatFixture.issuer(clock: clock), user: ChatFixture.ann)
+        let authenticator = ZendeskChatIssuingAuthenticator(
+            issuer: try ZendeskChatFixture.issuer(clock: clock), user: ZendeskChatFixture.ann)
         let first = try await authenticator.getToken()
         clock.advance(by: 60)
         let second = try await authenticator.getToken()
         #expect(first != second)
-        #expect(try DecodedJWT.decode(second).requiredInt("iat") == ChatFixture.start + 60)
+        #expect(try DecodedJWT.decode(second).requiredInt("iat") == ZendeskChatFixture.start + 60)
     }
 
     @Test("a user without userId -> missing_identifier; without name -> invalid_name; without email -> invalid_email (as verify says)")
     func requiredFields() throws {
-        let issuer = try ChatFixture.issuer(clock: clock)
+        let issuer = try ZendeskChatFixture.issuer(clock: clock)
         let cases: [(UserIdentity, IdentityError.Code, String, String?)] = [
             (UserIdentity(email: "ann@example.com", name: "Ann"), .missingIdentifier, "userId", nil),
             (UserIdentity(userId: "u-1", email: "ann@example.com"), .invalidName, "name", "invalidName"),
@@ -51,7 +52,7 @@ struct ZendeskChatIssuerTests {
 
     @Test("invalid email / blank name / 201-character external_id are refused before signing")
     func invalidValues() throws {
-        let issuer = try ChatFixture.issuer(clock: clock)
+        let issuer = try ZendeskChatFixture.issuer(clock: clock)
         let cases: [(UserIdentity, IdentityError.Code)] = [
             (UserIdentity(userId: "u-1", email: "not-an-email", name: "Ann"), .invalidEmail),
             (UserIdentity(userId: "u-1", email: "ann@example.com", name: "  "), .invalidName),
@@ -68,8 +69,8 @@ struct ZendeskChatIssuerTests {
 
     @Test("an issuer with a lifetime over 7 minutes cannot be built (configuration_invalid)")
     func lifetimeLimit() throws {
-        let error = #expect(throws: IdentityError.self) { try ChatFixture.issuer(clock: clock, lifetime: 421) }
+        let error = #expect(throws: IdentityError.self) { try ZendeskChatFixture.issuer(clock: clock, lifetime: 421) }
         #expect(error?.code == .configurationInvalid)
-        #expect(try ChatFixture.issuer(clock: clock, lifetime: 420).tokenLifetime == 420)
+        #expect(try ZendeskChatFixture.issuer(clock: clock, lifetime: 420).tokenLifetime == 420)
     }
 }

@@ -8,27 +8,31 @@ import ZendeskChatAdapter
 /// The adapter's verifier and the independently written simulator must agree on every check.
 @Suite("Zendesk Chat verifier and simulator agree")
 struct ZendeskChatSimulatorAgreementTests {
-    static let start = ChatFixture.start
+    static let start = ZendeskChatFixture.start
 
     static let cases: [(String, String, ZendeskChatFailureReason?)] = [
-        ("valid", ChatFixture.token(ChatFixture.claims()), nil),
-        ("no exp", ChatFixture.token(ChatFixture.claims(exp: nil)), nil),
+        ("valid", ZendeskChatFixture.token(ZendeskChatFixture.claims()), nil),
+        ("no exp", ZendeskChatFixture.token(ZendeskChatFixture.claims(exp: nil)), nil),
         ("malformed", "not.a.jwt", .tokenMalformed),
-        ("wrong secret", ChatFixture.token(ChatFixture.claims(), secret: ChatFixture.otherSecret), .signatureInvalid),
-        ("no name", ChatFixture.token(ChatFixture.claims(["name": .null])), .nameInvalid),
-        ("bad email", ChatFixture.token(ChatFixture.claims(["email": "x@y"])), .emailInvalid),
-        ("no external_id", ChatFixture.token(ChatFixture.claims(["external_id": .null])), .claimMissing),
-        ("external_id 200", ChatFixture.token(ChatFixture.claims(["external_id": .string(String(repeating: "z", count: 200))])), nil),
+        ("wrong secret", ZendeskChatFixture.token(ZendeskChatFixture.claims(), secret: ZendeskChatFixture.otherSecret), .signatureInvalid),
+        ("no name", ZendeskChatFixture.token(ZendeskChatFixture.claims(["name": .null])), .nameInvalid),
+        ("bad email", ZendeskChatFixture.token(ZendeskChatFixture.claims(["email": "x@y"])), .emailInvalid),
+        ("no external_id", ZendeskChatFixture.token(ZendeskChatFixture.claims(["external_id": .null])), .claimMissing),
         (
-            "external_id 201", ChatFixture.token(ChatFixture.claims(["external_id": .string(String(repeating: "z", count: 201))])),
+            "external_id 200",
+            ZendeskChatFixture.token(ZendeskChatFixture.claims(["external_id": .string(String(repeating: "z", count: 200))])), nil
+        ),
+        (
+            "external_id 201",
+            ZendeskChatFixture.token(ZendeskChatFixture.claims(["external_id": .string(String(repeating: "z", count: 201))])),
             .externalIdTooLong
         ),
-        ("iat +120", ChatFixture.token(ChatFixture.claims(iat: start + 120, exp: start + 400)), nil),
-        ("iat +121", ChatFixture.token(ChatFixture.claims(iat: start + 121, exp: start + 400)), .issuedInFuture),
-        ("lifetime 420", ChatFixture.token(ChatFixture.claims(exp: start + 420)), nil),
-        ("lifetime 421", ChatFixture.token(ChatFixture.claims(exp: start + 421)), .lifetimeTooLong),
-        ("expired", ChatFixture.token(ChatFixture.claims(iat: start - 300, exp: start)), .tokenExpired),
-        ("exp before iat", ChatFixture.token(ChatFixture.claims(exp: start - 1)), .claimInvalid),
+        ("iat +120", ZendeskChatFixture.token(ZendeskChatFixture.claims(iat: start + 120, exp: start + 400)), nil),
+        ("iat +121", ZendeskChatFixture.token(ZendeskChatFixture.claims(iat: start + 121, exp: start + 400)), .issuedInFuture),
+        ("lifetime 420", ZendeskChatFixture.token(ZendeskChatFixture.claims(exp: start + 420)), nil),
+        ("lifetime 421", ZendeskChatFixture.token(ZendeskChatFixture.claims(exp: start + 421)), .lifetimeTooLong),
+        ("expired", ZendeskChatFixture.token(ZendeskChatFixture.claims(iat: start - 300, exp: start)), .tokenExpired),
+        ("exp before iat", ZendeskChatFixture.token(ZendeskChatFixture.claims(exp: start - 1)), .claimInvalid),
     ]
 
     @Test("same verdict for each token", arguments: 0..<cases.count)
@@ -36,12 +40,13 @@ struct ZendeskChatSimulatorAgreementTests {
         let (label, token, expected) = Self.cases[index]
         let clock = ManualClock(unixSeconds: Self.start)
         let adapterVerdict: ZendeskChatFailureReason?
-        switch ZendeskChatTokenValidator(secret: ChatFixture.secret).check(token, now: Self.start, boundExternalId: nil) {
+        switch ZendeskChatTokenValidator(secret: ZendeskChatFixture.secret).check(token, now: Self.start, boundExternalId: nil) {
         case .success: adapterVerdict = nil
         case .failure(let failure): adapterVerdict = failure.reason
         }
-        let simulator = ZendeskChatSimulator(accountKey: ChatFixture.accountKey, sharedSecret: ChatFixture.secret, clock: clock)
-        await simulator.initialize(accountKey: ChatFixture.accountKey)
+        let simulator = ZendeskChatSimulator(
+            accountKey: ZendeskChatFixture.accountKey, sharedSecret: ZendeskChatFixture.secret, clock: clock)
+        await simulator.initialize(accountKey: ZendeskChatFixture.accountKey)
         let connection = await simulator.connect(jwt: token, visitorInfo: nil)
         #expect(adapterVerdict == expected, "adapter on \(label)")
         #expect(connection.failure?.reason == expected, "simulator on \(label)")

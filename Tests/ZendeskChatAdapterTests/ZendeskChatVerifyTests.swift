@@ -5,10 +5,10 @@ import ZendeskChatAdapter
 /// Every check of `verify` (what `identityctl verify --provider zendesk-chat` applies).
 @Suite("Zendesk Chat JWT checks")
 struct ZendeskChatVerifyTests {
-    let clock = ManualClock(unixSeconds: ChatFixture.start)
+    let clock = ManualClock(unixSeconds: ZendeskChatFixture.start)
 
     func verifyError(_ token: String, user: UserIdentity? = nil) throws -> IdentityError {
-        let issuer = try ChatFixture.issuer(clock: clock)
+        let issuer = try ZendeskChatFixture.issuer(clock: clock)
         do {
             _ = try issuer.verify(token, for: user)
         } catch {
@@ -20,14 +20,14 @@ struct ZendeskChatVerifyTests {
 
     @Test("a minted token verifies and its claims come back")
     func mintedTokenVerifies() throws {
-        let issuer = try ChatFixture.issuer(clock: clock)
-        let token = try #require(try issuer.issue(for: ChatFixture.ann).jwt)
+        let issuer = try ZendeskChatFixture.issuer(clock: clock)
+        let token = try #require(try issuer.issue(for: ZendeskChatFixture.ann).jwt)
         let verified = try issuer.verify(token, for: nil)
         #expect(verified.claims["external_id"] == "user-123456")
         #expect(verified.claims["name"] == "Ann")
         #expect(verified.claims["email"] == "ann@example.com")
-        #expect(verified.claims["iat"] == .int(ChatFixture.start))
-        #expect(verified.claims["exp"] == .int(ChatFixture.start + 300))
+        #expect(verified.claims["iat"] == .int(ZendeskChatFixture.start))
+        #expect(verified.claims["exp"] == .int(ZendeskChatFixture.start + 300))
     }
 
     @Test("not a JWT -> token_malformed, vendor invalidAccessToken")
@@ -49,7 +49,7 @@ struct ZendeskChatVerifyTests {
     @Test("a JWT not signed with HS256 -> algorithm_not_allowed, vendor invalidAccessToken")
     func wrongAlgorithm() throws {
         // header {"alg":"none","typ":"JWT"}
-        let payload = Base64URL.encode(Array(JSONValue.object(ChatFixture.claims()).jsonString.utf8))
+        let payload = Base64URL.encode(Array(JSONValue.object(ZendeskChatFixture.claims()).jsonString.utf8))
         let error = try verifyError("eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.\(payload).")
         #expect(error.code == .algorithmNotAllowed)
         #expect(error.vendorCode == "invalidAccessToken")
@@ -57,7 +57,7 @@ struct ZendeskChatVerifyTests {
 
     @Test("signed with another secret -> token_invalid, vendor invalidSharedSecret")
     func wrongSecret() throws {
-        let error = try verifyError(ChatFixture.token(ChatFixture.claims(), secret: ChatFixture.otherSecret))
+        let error = try verifyError(ZendeskChatFixture.token(ZendeskChatFixture.claims(), secret: ZendeskChatFixture.otherSecret))
         #expect(error.code == .tokenInvalid)
         #expect(error.vendorCode == "invalidSharedSecret")
         #expect(error.field == "jwt")
@@ -65,9 +65,9 @@ struct ZendeskChatVerifyTests {
 
     @Test("a tampered payload -> token_invalid, vendor invalidSharedSecret")
     func tampered() throws {
-        let token = ChatFixture.token(ChatFixture.claims())
+        let token = ZendeskChatFixture.token(ZendeskChatFixture.claims())
         let parts = token.split(separator: ".")
-        let forged = Base64URL.encode(Array(JSONValue.object(ChatFixture.claims(["external_id": "admin"])).jsonString.utf8))
+        let forged = Base64URL.encode(Array(JSONValue.object(ZendeskChatFixture.claims(["external_id": "admin"])).jsonString.utf8))
         let error = try verifyError("\(parts[0]).\(forged).\(parts[2])")
         #expect(error.code == .tokenInvalid)
         #expect(error.vendorCode == "invalidSharedSecret")
@@ -76,7 +76,7 @@ struct ZendeskChatVerifyTests {
     @Test("name missing, empty or not a string -> invalid_name, vendor invalidName")
     func invalidName() throws {
         for value: JSONValue in [.null, "", "   ", 42] {
-            let error = try verifyError(ChatFixture.token(ChatFixture.claims(["name": value])))
+            let error = try verifyError(ZendeskChatFixture.token(ZendeskChatFixture.claims(["name": value])))
             #expect(error.code == .invalidName)
             #expect(error.vendorCode == "invalidName")
             #expect(error.field == "name")
@@ -86,7 +86,7 @@ struct ZendeskChatVerifyTests {
     @Test("email missing, malformed or not a string -> invalid_email, vendor invalidEmail")
     func invalidEmail() throws {
         for value: JSONValue in [.null, "ann", "ann@", "@example.com", "ann@example", "a n@example.com", "ann@@example.com", true] {
-            let error = try verifyError(ChatFixture.token(ChatFixture.claims(["email": value])))
+            let error = try verifyError(ZendeskChatFixture.token(ZendeskChatFixture.claims(["email": value])))
             #expect(error.code == .invalidEmail, "email \(value)")
             #expect(error.vendorCode == "invalidEmail")
         }
@@ -95,7 +95,7 @@ struct ZendeskChatVerifyTests {
     @Test("external_id or iat missing -> claim_missing, vendor invalidAccessToken")
     func claimMissing() throws {
         for claim in ["external_id", "iat"] {
-            let error = try verifyError(ChatFixture.token(ChatFixture.claims([claim: .null])))
+            let error = try verifyError(ZendeskChatFixture.token(ZendeskChatFixture.claims([claim: .null])))
             #expect(error.code == .claimMissing)
             #expect(error.field == claim)
             #expect(error.vendorCode == "invalidAccessToken")
@@ -105,10 +105,10 @@ struct ZendeskChatVerifyTests {
     @Test("iat or exp not an integer, external_id not a string, exp before iat -> claim_invalid")
     func claimInvalid() throws {
         let cases: [[String: JSONValue]] = [
-            ["iat": "now"], ["exp": 1.5], ["external_id": 7], ["exp": .int(ChatFixture.start - 1)],
+            ["iat": "now"], ["exp": 1.5], ["external_id": 7], ["exp": .int(ZendeskChatFixture.start - 1)],
         ]
         for overrides in cases {
-            let error = try verifyError(ChatFixture.token(ChatFixture.claims(overrides)))
+            let error = try verifyError(ZendeskChatFixture.token(ZendeskChatFixture.claims(overrides)))
             #expect(error.code == .claimInvalid, "\(overrides)")
             #expect(error.vendorCode == "invalidAccessToken")
         }
@@ -116,13 +116,14 @@ struct ZendeskChatVerifyTests {
 
     @Test("external_id: 200 characters pass, 201 -> value_too_long (\"Max length is 200 characters\")")
     func externalIdLength() throws {
-        let issuer = try ChatFixture.issuer(clock: clock)
+        let issuer = try ZendeskChatFixture.issuer(clock: clock)
         let ok = String(repeating: "a", count: ZendeskChatLimits.externalIdMaxLength)
         #expect(
-            try issuer.verify(ChatFixture.token(ChatFixture.claims(["external_id": .string(ok)])), for: nil).claims["external_id"]
+            try issuer.verify(ZendeskChatFixture.token(ZendeskChatFixture.claims(["external_id": .string(ok)])), for: nil).claims[
+                "external_id"]
                 == .string(ok))
         let long = String(repeating: "a", count: 201)
-        let error = try verifyError(ChatFixture.token(ChatFixture.claims(["external_id": .string(long)])))
+        let error = try verifyError(ZendeskChatFixture.token(ZendeskChatFixture.claims(["external_id": .string(long)])))
         #expect(error.code == .valueTooLong)
         #expect(error.field == "external_id")
         #expect(error.vendorCode == "invalidAccessToken")
@@ -131,22 +132,22 @@ struct ZendeskChatVerifyTests {
     @Test("external_id empty or with spaces -> invalid_identifier")
     func externalIdInvalid() throws {
         for value in ["", "user 1", "user-1\n"] {
-            let error = try verifyError(ChatFixture.token(ChatFixture.claims(["external_id": .string(value)])))
+            let error = try verifyError(ZendeskChatFixture.token(ZendeskChatFixture.claims(["external_id": .string(value)])))
             #expect(error.code == .invalidIdentifier)
         }
     }
 
     @Test("iat exactly 2 minutes in the future passes (\"up to two minutes clock skew\")")
     func skewEdgeAccepted() throws {
-        let issuer = try ChatFixture.issuer(clock: clock)
-        let iat = ChatFixture.start + 120
-        _ = try issuer.verify(ChatFixture.token(ChatFixture.claims(iat: iat, exp: iat + 300)), for: nil)
+        let issuer = try ZendeskChatFixture.issuer(clock: clock)
+        let iat = ZendeskChatFixture.start + 120
+        _ = try issuer.verify(ZendeskChatFixture.token(ZendeskChatFixture.claims(iat: iat, exp: iat + 300)), for: nil)
     }
 
     @Test("iat 2 minutes and 1 second in the future -> token_not_yet_valid")
     func skewEdgeRefused() throws {
-        let iat = ChatFixture.start + 121
-        let error = try verifyError(ChatFixture.token(ChatFixture.claims(iat: iat, exp: iat + 300)))
+        let iat = ZendeskChatFixture.start + 121
+        let error = try verifyError(ZendeskChatFixture.token(ZendeskChatFixture.claims(iat: iat, exp: iat + 300)))
         #expect(error.code == .tokenNotYetValid)
         #expect(error.field == "iat")
         #expect(error.vendorCode == "invalidAccessToken")
@@ -154,17 +155,17 @@ struct ZendeskChatVerifyTests {
 
     @Test("exp exactly 7 minutes after iat passes; 7 minutes and 1 second -> token_lifetime_too_long")
     func lifetimeEdge() throws {
-        let issuer = try ChatFixture.issuer(clock: clock)
-        _ = try issuer.verify(ChatFixture.token(ChatFixture.claims(exp: ChatFixture.start + 420)), for: nil)
-        let error = try verifyError(ChatFixture.token(ChatFixture.claims(exp: ChatFixture.start + 421)))
+        let issuer = try ZendeskChatFixture.issuer(clock: clock)
+        _ = try issuer.verify(ZendeskChatFixture.token(ZendeskChatFixture.claims(exp: ZendeskChatFixture.start + 420)), for: nil)
+        let error = try verifyError(ZendeskChatFixture.token(ZendeskChatFixture.claims(exp: ZendeskChatFixture.start + 421)))
         #expect(error.code == .tokenLifetimeTooLong)
         #expect(error.vendorCode == "invalidAccessToken")
     }
 
     @Test("expired at exp (one second before passes) -> token_expired, vendor tokenHasExpired")
     func expiry() throws {
-        let issuer = try ChatFixture.issuer(clock: clock)
-        let token = ChatFixture.token(ChatFixture.claims(exp: ChatFixture.start + 300))
+        let issuer = try ZendeskChatFixture.issuer(clock: clock)
+        let token = ZendeskChatFixture.token(ZendeskChatFixture.claims(exp: ZendeskChatFixture.start + 300))
         clock.advance(by: 299)
         _ = try issuer.verify(token, for: nil)
         clock.advance(by: 1)
@@ -175,8 +176,8 @@ struct ZendeskChatVerifyTests {
 
     @Test("exp is optional: without it the token expires 7 minutes after iat")
     func noExp() throws {
-        let issuer = try ChatFixture.issuer(clock: clock)
-        let token = ChatFixture.token(ChatFixture.claims(exp: nil))
+        let issuer = try ZendeskChatFixture.issuer(clock: clock)
+        let token = ZendeskChatFixture.token(ZendeskChatFixture.claims(exp: nil))
         clock.advance(by: 419)
         #expect(try issuer.verify(token, for: nil).claims["exp"] == nil)
         clock.advance(by: 1)
@@ -185,8 +186,8 @@ struct ZendeskChatVerifyTests {
 
     @Test("a different external_id than the visitor's bound one -> external_id_changed, vendor externalUserIdHasChanged")
     func externalIdChanged() throws {
-        let token = ChatFixture.token(ChatFixture.claims())
-        let issuer = try ChatFixture.issuer(clock: clock)
+        let token = ZendeskChatFixture.token(ZendeskChatFixture.claims())
+        let issuer = try ZendeskChatFixture.issuer(clock: clock)
         _ = try issuer.verify(token, for: UserIdentity(userId: "user-123456"))
         let error = try verifyError(token, user: UserIdentity(userId: "user-999"))
         #expect(error.code == .externalIdChanged)
@@ -195,8 +196,8 @@ struct ZendeskChatVerifyTests {
 
     @Test("errors never contain the secret")
     func noSecretInErrors() throws {
-        let error = try verifyError(ChatFixture.token(ChatFixture.claims(), secret: ChatFixture.otherSecret))
-        #expect(!error.description.contains(ChatFixture.secret.revealed))
-        #expect(!error.json.jsonString.contains(ChatFixture.otherSecret.revealed))
+        let error = try verifyError(ZendeskChatFixture.token(ZendeskChatFixture.claims(), secret: ZendeskChatFixture.otherSecret))
+        #expect(!error.description.contains(ZendeskChatFixture.secret.revealed))
+        #expect(!error.json.jsonString.contains(ZendeskChatFixture.otherSecret.revealed))
     }
 }

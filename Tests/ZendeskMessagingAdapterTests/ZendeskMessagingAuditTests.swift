@@ -13,16 +13,17 @@ struct ZendeskMessagingAuditTests {
     func expiryCheckExtremes() {
         func check(exp: Int64, now: Int64) -> ZendeskMessagingExpiryCheck {
             ZendeskMessagingExpiryCheck.evaluate(
-                jwt: Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: exp)), now: now, margin: 300)
+                jwt: ZendeskMessagingFixture.forge(
+                    header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims(exp: exp)), now: now, margin: 300)
         }
-        #expect(check(exp: .min, now: Fixture.start) == .expired)
+        #expect(check(exp: .min, now: ZendeskMessagingFixture.start) == .expired)
         #expect(check(exp: .min, now: .max) == .expired)
         #expect(check(exp: .max, now: .min) == .valid(secondsLeft: .max))
         #expect(check(exp: .max, now: -1) == .valid(secondsLeft: .max))
         #expect(check(exp: .max, now: .max) == .expired)
-        #expect(check(exp: Fixture.start + 10, now: Fixture.start) == .expiresSoon(secondsLeft: 10))
-        #expect(check(exp: Fixture.start + 301, now: Fixture.start) == .valid(secondsLeft: 301))
-        #expect(check(exp: Fixture.start, now: Fixture.start) == .expired)
+        #expect(check(exp: ZendeskMessagingFixture.start + 10, now: ZendeskMessagingFixture.start) == .expiresSoon(secondsLeft: 10))
+        #expect(check(exp: ZendeskMessagingFixture.start + 301, now: ZendeskMessagingFixture.start) == .valid(secondsLeft: 301))
+        #expect(check(exp: ZendeskMessagingFixture.start, now: ZendeskMessagingFixture.start) == .expired)
     }
 
     @Test(
@@ -30,16 +31,19 @@ struct ZendeskMessagingAuditTests {
     )
     func loginWithExtremeExp() async throws {
         let session = try Session()
-        let past = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: .min))
+        let past = ZendeskMessagingFixture.forge(
+            header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims(exp: .min))
         let error = await identityError { _ = try await session.provider.login(credential: .jwt(past)) }
         #expect(error?.code == .tokenExpired)
         #expect(error?.vendorCode == ZendeskMessagingVendorCode.expiredJWT)
-        let future = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: .max))
+        let future = ZendeskMessagingFixture.forge(
+            header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims(exp: .max))
         let refused = await identityError { _ = try await session.provider.login(credential: .jwt(future)) }
         #expect(refused?.code == .tokenLifetimeTooLong)
         #expect(refused?.vendorCode == ZendeskMessagingVendorCode.lifetimeTooLong)
-        let bounded = Fixture.forge(
-            header: Fixture.goodHeader, claims: Fixture.claims(exp: Fixture.start + ZendeskMessagingLimits.defaultMaxTokenLifetime))
+        let bounded = ZendeskMessagingFixture.forge(
+            header: ZendeskMessagingFixture.goodHeader,
+            claims: ZendeskMessagingFixture.claims(exp: ZendeskMessagingFixture.start + ZendeskMessagingLimits.defaultMaxTokenLifetime))
         let result = try await session.provider.login(credential: .jwt(bounded))
         #expect(result.user.isAuthenticated)
     }
@@ -48,19 +52,20 @@ struct ZendeskMessagingAuditTests {
     /// refused by the verifier and the simulator with the same uniform code.
     static let hostile: [(label: String, token: String, code: IdentityError.Code)] = {
         func with(_ overrides: [String: JSONValue]) -> String {
-            var claims = Fixture.claims()
+            var claims = ZendeskMessagingFixture.claims()
             for (key, value) in overrides { claims[key] = value }
-            return Fixture.forge(header: Fixture.goodHeader, claims: claims)
+            return ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: claims)
         }
         func header(_ overrides: [String: JSONValue]) -> String {
-            var header = Fixture.goodHeader
+            var header = ZendeskMessagingFixture.goodHeader
             for (key, value) in overrides { header[key] = value }
-            return Fixture.forge(header: header, claims: Fixture.claims())
+            return ZendeskMessagingFixture.forge(header: header, claims: ZendeskMessagingFixture.claims())
         }
         func signed(_ payload: String) -> String {
-            let head = Base64URL.encode(Array(JSONValue.object(Fixture.goodHeader).jsonString.utf8))
+            let head = Base64URL.encode(Array(JSONValue.object(ZendeskMessagingFixture.goodHeader).jsonString.utf8))
             let body = Base64URL.encode(Array(payload.utf8))
-            return "\(head).\(body).\(Base64URL.encode(HMACDigest.sha256(Array("\(head).\(body)".utf8), secret: Fixture.secretA)))"
+            return
+                "\(head).\(body).\(Base64URL.encode(HMACDigest.sha256(Array("\(head).\(body)".utf8), secret: ZendeskMessagingFixture.secretA)))"
         }
         return [
             ("exp as float", with(["exp": .double(1_767_229_200.5)]), .claimInvalid),
@@ -96,7 +101,7 @@ struct ZendeskMessagingAuditTests {
         let verifyError = syncIdentityError { _ = try session.provider.messagingIssuer.verify(token, for: nil) }
         #expect(verifyError?.code == code, "verifier on \(label)")
         #expect(verifyError?.recovery?.isEmpty == false)
-        #expect(verifyError.map { !$0.message.contains(Fixture.secretA.revealed) } ?? true)
+        #expect(verifyError.map { !$0.message.contains(ZendeskMessagingFixture.secretA.revealed) } ?? true)
         let loginError = await identityError { _ = try await session.provider.login(credential: .jwt(token)) }
         #expect(loginError?.code == code, "simulator on \(label)")
         #expect(loginError?.vendorCode != nil)
@@ -115,7 +120,7 @@ struct ZendeskMessagingAuditTests {
     func keyLimitPosition() throws {
         var yaml = "apps:\n  demo:\n    providers:\n      - kind: zendesk-messaging\n        signing_keys:\n"
         yaml += (1...11).map { "          - key_id: app_\($0)\n            secret: ${S1}\n" }.joined()
-        let environment = ConfigEnvironment(variables: ["S1": Fixture.secretA.revealed])
+        let environment = ConfigEnvironment(variables: ["S1": ZendeskMessagingFixture.secretA.revealed])
         let error = #expect(throws: ConfigurationError.self) {
             try ConfigurationLoader(registry: StandardProviders.registry, environment: environment).load(yaml: yaml, file: "m.yaml")
         }
@@ -126,6 +131,6 @@ struct ZendeskMessagingAuditTests {
         #expect(diagnostic.column == 11)
         #expect(diagnostic.message.contains("11 keys"))
         #expect(diagnostic.message.contains("at most 10"))
-        #expect(!diagnostic.description.contains(Fixture.secretA.revealed))
+        #expect(!diagnostic.description.contains(ZendeskMessagingFixture.secretA.revealed))
     }
 }

@@ -11,14 +11,16 @@ struct ZendeskMessagingClockAuditTests {
     func issueAtExtremeClock() throws {
         // The largest Double below 2^63: unixSeconds() is representable, + 3600 is not.
         let clock = FixedClock(Date(timeIntervalSince1970: 9_223_372_036_854_774_784))
-        let issuer = Fixture.issuer(try Fixture.settings(), clock: clock)
+        let issuer = ZendeskMessagingFixture.issuer(try ZendeskMessagingFixture.settings(), clock: clock)
         let error = #expect(throws: IdentityError.self) { try issuer.issue(for: UserIdentity(userId: "u-1")) }
         #expect(error?.code == .claimInvalid)
         #expect(error?.field == "exp")
         #expect(error?.recovery?.isEmpty == false)
         // A sane clock still issues.
         #expect(
-            try Fixture.issuer(try Fixture.settings(), clock: FixedClock(unixSeconds: Fixture.start)).issue(
+            try ZendeskMessagingFixture.issuer(
+                try ZendeskMessagingFixture.settings(), clock: FixedClock(unixSeconds: ZendeskMessagingFixture.start)
+            ).issue(
                 for: UserIdentity(userId: "u-1")
             ).jwt != nil)
     }

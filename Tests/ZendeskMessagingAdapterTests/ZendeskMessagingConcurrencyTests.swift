@@ -8,22 +8,12 @@ import ZendeskMessagingAdapter
 /// A port that holds `loginUser` until the test opens the gate, forwarding everything else.
 final class GatedPort: ZendeskMessagingSDKPort {
     let inner: ZendeskMessagingSimulator
-    let entered: AsyncStream<Void>
-    private let enteredContinuation: AsyncStream<Void>.Continuation
-    let gate: AsyncStream<Void>
-    private let gateContinuation: AsyncStream<Void>.Continuation
+    let gate = CallGate()
 
-    init(_ inner: ZendeskMessagingSimulator) {
-        self.inner = inner
-        (entered, enteredContinuation) = AsyncStream.makeStream()
-        (gate, gateContinuation) = AsyncStream.makeStream()
-    }
-
-    func open() { gateContinuation.yield() }
+    init(_ inner: ZendeskMessagingSimulator) { self.inner = inner }
 
     func loginUser(jwt: String) async throws(ZendeskMessagingSDKError) -> ZendeskMessagingUser {
-        enteredContinuation.yield()
-        for await _ in gate { break }
+        await gate.pass()
         return try await inner.loginUser(jwt: jwt)
     }
     func logoutUser() async throws(ZendeskMessagingSDKError) { try await inner.logoutUser() }
@@ -40,23 +30,25 @@ final class GatedPort: ZendeskMessagingSDKPort {
 struct ZendeskMessagingConcurrencyTests {
     @Test("a login started while another is running fails with login_in_progress; the running one completes")
     func oneLoginAtATime() async throws {
-        let clock = ManualClock(unixSeconds: Fixture.start)
-        let simulator = ZendeskMessagingSimulator(signingKeys: ["app_A": Fixture.secretA], conversationMode: .single, clock: clock)
+        let clock = ManualClock(unixSeconds: ZendeskMessagingFixture.start)
+        let simulator = ZendeskMessagingSimulator(
+            signingKeys: ["app_A": ZendeskMessagingFixture.secretA], conversationMode: .single, clock: clock)
         let port = GatedPort(simulator)
-        let provider = ZendeskMessagingProvider(issuer: Fixture.issuer(try Fixture.settings(), clock: clock), port: port, clock: clock)
+        let provider = ZendeskMessagingProvider(
+            issuer: ZendeskMessagingFixture.issuer(try ZendeskMessagingFixture.settings(), clock: clock), port: port, clock: clock)
 
         let first = Task { try await provider.login(UserIdentity(userId: "E")) }
-        for await _ in port.entered { break }
+        await port.gate.entered()
         let error = await identityError { _ = try await provider.login(UserIdentity(userId: "F")) }
         #expect(error?.code == .loginInProgress)
-        port.open()
+        port.gate.open()
         let session = try await first.value
         #expect(session.user.externalId == "E")
         #expect(await provider.currentUser()?.externalId == "E")
         // The guard is released: the next login runs.
         let next = Task { try await provider.login(UserIdentity(userId: "E")) }
-        for await _ in port.entered { break }
-        port.open()
+        await port.gate.entered()
+        port.gate.open()
         #expect(try await next.value.user.externalId == "E")
     }
 }

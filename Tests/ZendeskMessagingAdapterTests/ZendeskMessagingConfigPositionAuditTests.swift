@@ -12,7 +12,7 @@ struct ZendeskMessagingConfigPositionAuditTests {
         let yaml =
             "apps:\n  demo:\n    providers:\n      - kind: zendesk-messaging\n"
             + "        signing_keys:\n          - key_id: app_1\n            secret: ${S1}\n" + providerYAML
-        let environment = ConfigEnvironment(variables: ["S1": Fixture.secretA.revealed])
+        let environment = ConfigEnvironment(variables: ["S1": ZendeskMessagingFixture.secretA.revealed])
         do throws(ConfigurationError) {
             _ = try ConfigurationLoader(registry: StandardProviders.registry, environment: environment).load(yaml: yaml, file: "m.yaml")
             return []

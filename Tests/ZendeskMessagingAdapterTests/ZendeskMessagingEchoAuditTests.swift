@@ -8,9 +8,14 @@ import ZendeskMessagingAdapter
 struct ZendeskMessagingEchoAuditTests {
     static let hostile = "evil\nINFO forged log line\u{1B}[31m" + String(repeating: "x", count: 20_000)
 
-    func message(header: [String: JSONValue] = Fixture.goodHeader, claims: [String: JSONValue] = Fixture.claims()) throws -> IdentityError {
-        let issuer = Fixture.issuer(try Fixture.settings(), clock: ManualClock(unixSeconds: Fixture.start))
-        let error = #expect(throws: IdentityError.self) { try issuer.verify(Fixture.forge(header: header, claims: claims), for: nil) }
+    func message(
+        header: [String: JSONValue] = ZendeskMessagingFixture.goodHeader, claims: [String: JSONValue] = ZendeskMessagingFixture.claims()
+    ) throws -> IdentityError {
+        let issuer = ZendeskMessagingFixture.issuer(
+            try ZendeskMessagingFixture.settings(), clock: ManualClock(unixSeconds: ZendeskMessagingFixture.start))
+        let error = #expect(throws: IdentityError.self) {
+            try issuer.verify(ZendeskMessagingFixture.forge(header: header, claims: claims), for: nil)
+        }
         return try #require(error)
     }
 
@@ -21,20 +26,20 @@ struct ZendeskMessagingEchoAuditTests {
 
     @Test("a hostile scope, kid or typ is echoed bounded and escaped")
     func bounded() throws {
-        var claims = Fixture.claims()
+        var claims = ZendeskMessagingFixture.claims()
         claims["scope"] = .string(Self.hostile)
         let scope = try message(claims: claims)
         #expect(scope.code == .claimInvalid)
         expectClean(scope)
         #expect(scope.message.contains("evil\\n"))
 
-        var kid = Fixture.goodHeader
+        var kid = ZendeskMessagingFixture.goodHeader
         kid["kid"] = .string(Self.hostile)
         let kidError = try message(header: kid)
         #expect(kidError.code == .keyUnknown)
         expectClean(kidError)
 
-        var typ = Fixture.goodHeader
+        var typ = ZendeskMessagingFixture.goodHeader
         typ["typ"] = .array(Array(repeating: .string(Self.hostile), count: 3))
         let typError = try message(header: typ)
         #expect(typError.code == .tokenMalformed)

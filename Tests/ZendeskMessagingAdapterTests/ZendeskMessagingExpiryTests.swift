@@ -70,7 +70,9 @@ struct ZendeskMessagingExpiryTests {
         #expect(session.names == [.authenticationFailed, .credentialsRefreshRequested, .loginSucceeded, .conversationStarted])
         #expect(calls.value.map { $0.0 } == ["E"])
         #expect(calls.value.map { $0.1 } == [.expired])
-        #expect(await session.provider.currentSessionExpiresAt == Date(timeIntervalSince1970: TimeInterval(Fixture.start + 4_000 + 3_600)))
+        #expect(
+            await session.provider.currentSessionExpiresAt
+                == Date(timeIntervalSince1970: TimeInterval(ZendeskMessagingFixture.start + 4_000 + 3_600)))
         #expect(await session.simulator.visibleConversationCount() == 1)
     }
 
@@ -92,10 +94,16 @@ struct ZendeskMessagingExpiryTests {
     @Test("'verify that the JWT is not close to expiration' before login: checkExpiry and a warning event")
     func closeToExpiryWarning() async throws {
         let session = try Session(margin: 300)
-        let soon = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start + 200))
-        let later = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start + 3_000))
-        let never = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: nil))
-        let past = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start - 1))
+        let soon = ZendeskMessagingFixture.forge(
+            header: ZendeskMessagingFixture.goodHeader,
+            claims: ZendeskMessagingFixture.claims("E", exp: ZendeskMessagingFixture.start + 200))
+        let later = ZendeskMessagingFixture.forge(
+            header: ZendeskMessagingFixture.goodHeader,
+            claims: ZendeskMessagingFixture.claims("E", exp: ZendeskMessagingFixture.start + 3_000))
+        let never = ZendeskMessagingFixture.forge(
+            header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims("E", exp: nil))
+        let past = ZendeskMessagingFixture.forge(
+            header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims("E", exp: ZendeskMessagingFixture.start - 1))
         #expect(await session.provider.checkExpiry(of: soon) == .expiresSoon(secondsLeft: 200))
         #expect(await session.provider.checkExpiry(of: later) == .valid(secondsLeft: 3_000))
         #expect(await session.provider.checkExpiry(of: never) == .noExpiry)
@@ -114,13 +122,15 @@ struct ZendeskMessagingExpiryTests {
         let result = try await session.provider.login(credential: .jwt(soon))
         #expect(session.names == [.credentialsRefreshRequested, .loginSucceeded])
         #expect(session.recorder.events.first?.payload == .fields(["reason": "expires_soon", "seconds_left": 200, "margin": 300]))
-        #expect(result.expiresAt == Date(timeIntervalSince1970: TimeInterval(Fixture.start + 200)))
+        #expect(result.expiresAt == Date(timeIntervalSince1970: TimeInterval(ZendeskMessagingFixture.start + 200)))
     }
 
     @Test("an already expired JWT without a token source: the SDK refuses it, then credentials_refresh_requested")
     func expiredJWTAtLogin() async throws {
         let session = try Session()
-        let past = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start - 10))
+        let past = ZendeskMessagingFixture.forge(
+            header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims("E", exp: ZendeskMessagingFixture.start - 10)
+        )
         let error = await identityError { _ = try await session.provider.login(credential: .jwt(past)) }
         #expect(error?.code == .tokenExpired)
         #expect(error?.message == "The JWT has expired")
@@ -137,7 +147,9 @@ struct ZendeskMessagingExpiryTests {
                 #expect(reason == .expired)
                 return try issuer.issue(for: UserIdentity(userId: "E")).jwt ?? ""
             })
-        let past = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start - 10))
+        let past = ZendeskMessagingFixture.forge(
+            header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims("E", exp: ZendeskMessagingFixture.start - 10)
+        )
         let result = try await session.provider.login(credential: .jwt(past))
         #expect(result.user.externalId == "E")
         #expect(session.names == [.credentialsRefreshRequested, .loginSucceeded])
@@ -152,8 +164,10 @@ struct ZendeskMessagingExpiryTests {
                 #expect(reason == .expiresSoon)
                 return try issuer.issue(for: UserIdentity(userId: "E")).jwt ?? ""
             })
-        let soon = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims("E", exp: Fixture.start + 100))
+        let soon = ZendeskMessagingFixture.forge(
+            header: ZendeskMessagingFixture.goodHeader,
+            claims: ZendeskMessagingFixture.claims("E", exp: ZendeskMessagingFixture.start + 100))
         let result = try await session.provider.login(credential: .jwt(soon))
-        #expect(result.expiresAt == Date(timeIntervalSince1970: TimeInterval(Fixture.start + 3_600)))
+        #expect(result.expiresAt == Date(timeIntervalSince1970: TimeInterval(ZendeskMessagingFixture.start + 3_600)))
     }
 }

@@ -4,12 +4,13 @@ import ZendeskMessagingAdapter
 
 @Suite("Zendesk Messaging JWT issuing")
 struct ZendeskMessagingIssuingTests {
-    let clock = FixedClock(unixSeconds: Fixture.start)
+    let clock = FixedClock(unixSeconds: ZendeskMessagingFixture.start)
 
     @Test("header is alg HS256, typ JWT and the active key's kid; payload scope user, external_id, name, email, email_verified, exp")
     func issuesTheDocumentedClaims() throws {
-        let issuer = Fixture.issuer(
-            try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB], active: "app_B", lifetime: 1_800), clock: clock)
+        let issuer = ZendeskMessagingFixture.issuer(
+            try ZendeskMessagingFixture.settings(
+                keys: [ZendeskMessagingFixture.keyA, ZendeskMessagingFixture.keyB], active: "app_B", lifetime: 1_800), clock: clock)
         let credential = try issuer.issue(
             for: UserIdentity(
                 userId: "u-1", email: "ann@example.com", name: "Ann",
@@ -20,17 +21,18 @@ struct ZendeskMessagingIssuingTests {
         #expect(
             jwt.claims == [
                 "scope": "user", "external_id": "u-1", "name": "Ann", "email": "ann@example.com",
-                "email_verified": true, "exp": .int(Fixture.start + 1_800),
+                "email_verified": true, "exp": .int(ZendeskMessagingFixture.start + 1_800),
             ])
-        #expect(jwt.verifySignature(with: HS256Signer(secret: Fixture.secretB)))
-        #expect(!jwt.verifySignature(with: HS256Signer(secret: Fixture.secretA)))
-        #expect(credential.expiresAt == Date(timeIntervalSince1970: TimeInterval(Fixture.start + 1_800)))
+        #expect(jwt.verifySignature(with: HS256Signer(secret: ZendeskMessagingFixture.secretB)))
+        #expect(!jwt.verifySignature(with: HS256Signer(secret: ZendeskMessagingFixture.secretA)))
+        #expect(credential.expiresAt == Date(timeIntervalSince1970: TimeInterval(ZendeskMessagingFixture.start + 1_800)))
         #expect(credential.fields.keys.sorted() == ["jwt"])
     }
 
     @Test("the active key defaults to the first signing key")
     func firstKeySigns() throws {
-        let issuer = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyB, Fixture.keyA]), clock: clock)
+        let issuer = ZendeskMessagingFixture.issuer(
+            try ZendeskMessagingFixture.settings(keys: [ZendeskMessagingFixture.keyB, ZendeskMessagingFixture.keyA]), clock: clock)
         let token = try #require(try issuer.issue(for: UserIdentity(userId: "u-1")).jwt)
         #expect(try DecodedJWT.decode(token).keyID == "app_B")
         #expect(try issuer.verify(token, for: nil).keyID == "app_B")
@@ -38,25 +40,25 @@ struct ZendeskMessagingIssuingTests {
 
     @Test("optional claims are left out when absent; the default lifetime is one hour")
     func optionalClaimsAbsent() throws {
-        let issuer = Fixture.issuer(try ZendeskMessagingSettings(signingKeys: [Fixture.keyA]), clock: clock)
+        let issuer = ZendeskMessagingFixture.issuer(try ZendeskMessagingSettings(signingKeys: [ZendeskMessagingFixture.keyA]), clock: clock)
         let jwt = try DecodedJWT.decode(try #require(try issuer.issue(for: UserIdentity(userId: "u-1")).jwt))
-        #expect(jwt.claims == ["scope": "user", "external_id": "u-1", "exp": .int(Fixture.start + 3_600)])
+        #expect(jwt.claims == ["scope": "user", "external_id": "u-1", "exp": .int(ZendeskMessagingFixture.start + 3_600)])
     }
 
     @Test("external_id is required: no userId is missing_identifier")
     func userIdRequired() throws {
-        let issuer = Fixture.issuer(try Fixture.settings(), clock: clock)
+        let issuer = ZendeskMessagingFixture.issuer(try ZendeskMessagingFixture.settings(), clock: clock)
         for user in [UserIdentity(email: "ann@example.com"), UserIdentity(userId: "")] {
             let error = syncIdentityError { _ = try issuer.issue(for: user) }
             #expect(error?.code == .missingIdentifier)
             #expect(error?.field == "userId")
-            #expect(error?.provider == Fixture.provider)
+            #expect(error?.provider == ZendeskMessagingFixture.provider)
         }
     }
 
     @Test("external_id: 'The maximum length is 255 characters' (255 passes, 256 is value_too_long)")
     func externalIdLength() throws {
-        let issuer = Fixture.issuer(try Fixture.settings(), clock: clock)
+        let issuer = ZendeskMessagingFixture.issuer(try ZendeskMessagingFixture.settings(), clock: clock)
         let longest = String(repeating: "é", count: ZendeskMessagingLimits.externalIdMaxLength)
         let token = try #require(try issuer.issue(for: UserIdentity(userId: longest)).jwt)
         #expect(try issuer.verify(token, for: nil).claims["external_id"] == .string(longest))
@@ -68,7 +70,7 @@ struct ZendeskMessagingIssuingTests {
 
     @Test("empty email or name and a non-boolean email_verified are refused before signing")
     func badOptionalInputs() throws {
-        let issuer = Fixture.issuer(try Fixture.settings(), clock: clock)
+        let issuer = ZendeskMessagingFixture.issuer(try ZendeskMessagingFixture.settings(), clock: clock)
         #expect(syncIdentityError { _ = try issuer.issue(for: UserIdentity(userId: "u", email: "")) }?.code == .invalidEmail)
         #expect(syncIdentityError { _ = try issuer.issue(for: UserIdentity(userId: "u", name: "")) }?.code == .invalidName)
         let error = syncIdentityError { _ = try issuer.issue(for: UserIdentity(userId: "u", metadata: ["email_verified": "yes"])) }
@@ -81,13 +83,13 @@ struct ZendeskMessagingIssuingTests {
 
 @Suite("Zendesk Messaging JWT verification")
 struct ZendeskMessagingVerificationTests {
-    let clock = ManualClock(unixSeconds: Fixture.start)
+    let clock = ManualClock(unixSeconds: ZendeskMessagingFixture.start)
 
-    func verifier(keys: [ZendeskMessagingSigningKey] = [Fixture.keyA]) throws -> ZendeskMessagingIssuer {
-        Fixture.issuer(try Fixture.settings(keys: keys), clock: clock)
+    func verifier(keys: [ZendeskMessagingSigningKey] = [ZendeskMessagingFixture.keyA]) throws -> ZendeskMessagingIssuer {
+        ZendeskMessagingFixture.issuer(try ZendeskMessagingFixture.settings(keys: keys), clock: clock)
     }
 
-    func rejection(_ token: String, keys: [ZendeskMessagingSigningKey] = [Fixture.keyA]) throws -> IdentityError? {
+    func rejection(_ token: String, keys: [ZendeskMessagingSigningKey] = [ZendeskMessagingFixture.keyA]) throws -> IdentityError? {
         let issuer = try verifier(keys: keys)
         return syncIdentityError { _ = try issuer.verify(token, for: nil) }
     }
@@ -105,23 +107,25 @@ struct ZendeskMessagingVerificationTests {
     @Test("alg HS256 only (RS256, ES256 and none are algorithm_not_allowed)")
     func algorithmOnlyHS256() throws {
         for alg: JSONValue in ["RS256", "ES256", "none", "HS512"] {
-            var header = Fixture.goodHeader
+            var header = ZendeskMessagingFixture.goodHeader
             header["alg"] = alg
-            let error = try rejection(Fixture.forge(header: header, claims: Fixture.claims()))
+            let error = try rejection(ZendeskMessagingFixture.forge(header: header, claims: ZendeskMessagingFixture.claims()))
             #expect(error?.code == .algorithmNotAllowed, "alg \(alg)")
             #expect(error?.field == "alg")
         }
-        var header = Fixture.goodHeader
+        var header = ZendeskMessagingFixture.goodHeader
         header["alg"] = nil
-        #expect(try rejection(Fixture.forge(header: header, claims: Fixture.claims()))?.code == .algorithmNotAllowed)
+        #expect(
+            try rejection(ZendeskMessagingFixture.forge(header: header, claims: ZendeskMessagingFixture.claims()))?.code
+                == .algorithmNotAllowed)
     }
 
     @Test("kid is required: missing, non-string or unconfigured kid is key_unknown")
     func kidRequired() throws {
         for kid: JSONValue? in [nil, 7, "app_nope"] {
-            var header = Fixture.goodHeader
+            var header = ZendeskMessagingFixture.goodHeader
             header["kid"] = kid
-            let error = try rejection(Fixture.forge(header: header, claims: Fixture.claims()))
+            let error = try rejection(ZendeskMessagingFixture.forge(header: header, claims: ZendeskMessagingFixture.claims()))
             #expect(error?.code == .keyUnknown)
             #expect(error?.field == "kid")
         }
@@ -129,34 +133,38 @@ struct ZendeskMessagingVerificationTests {
 
     @Test("typ other than JWT is token_malformed; a missing typ is accepted")
     func typeHeader() throws {
-        var header = Fixture.goodHeader
+        var header = ZendeskMessagingFixture.goodHeader
         header["typ"] = "JWE"
-        #expect(try rejection(Fixture.forge(header: header, claims: Fixture.claims()))?.code == .tokenMalformed)
+        #expect(
+            try rejection(ZendeskMessagingFixture.forge(header: header, claims: ZendeskMessagingFixture.claims()))?.code == .tokenMalformed)
         header["typ"] = nil
-        #expect(try rejection(Fixture.forge(header: header, claims: Fixture.claims())) == nil)
+        #expect(try rejection(ZendeskMessagingFixture.forge(header: header, claims: ZendeskMessagingFixture.claims())) == nil)
     }
 
     @Test("a wrong signature (other secret or tampered payload) is token_invalid")
     func wrongSignature() throws {
-        let error = try rejection(Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(), secret: Fixture.secretB))
+        let error = try rejection(
+            ZendeskMessagingFixture.forge(
+                header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims(),
+                secret: ZendeskMessagingFixture.secretB))
         #expect(error?.code == .tokenInvalid)
         #expect(error?.field == "signature")
-        let good = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims())
+        let good = ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims())
         let parts = good.split(separator: ".")
-        let tampered = Base64URL.encode(Array(JSONValue.object(Fixture.claims("admin")).jsonString.utf8))
+        let tampered = Base64URL.encode(Array(JSONValue.object(ZendeskMessagingFixture.claims("admin")).jsonString.utf8))
         #expect(try rejection("\(parts[0]).\(tampered).\(parts[2])")?.code == .tokenInvalid)
     }
 
     @Test("scope is required and must be \"user\"")
     func scopeRule() throws {
-        var claims = Fixture.claims()
+        var claims = ZendeskMessagingFixture.claims()
         claims["scope"] = nil
-        var error = try rejection(Fixture.forge(header: Fixture.goodHeader, claims: claims))
+        var error = try rejection(ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: claims))
         #expect(error?.code == .claimMissing)
         #expect(error?.field == "scope")
         for scope: JSONValue in ["app", "User", 1, ["user"]] {
             claims["scope"] = scope
-            error = try rejection(Fixture.forge(header: Fixture.goodHeader, claims: claims))
+            error = try rejection(ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: claims))
             #expect(error?.code == .claimInvalid, "scope \(scope)")
             #expect(error?.field == "scope")
         }
@@ -164,41 +172,45 @@ struct ZendeskMessagingVerificationTests {
 
     @Test("external_id is required, a non-empty string of at most 255 characters")
     func externalIdRule() throws {
-        var claims = Fixture.claims()
+        var claims = ZendeskMessagingFixture.claims()
         claims["external_id"] = nil
-        #expect(try rejection(Fixture.forge(header: Fixture.goodHeader, claims: claims))?.code == .claimMissing)
+        #expect(
+            try rejection(ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: claims))?.code == .claimMissing)
         claims["external_id"] = 42
-        #expect(try rejection(Fixture.forge(header: Fixture.goodHeader, claims: claims))?.code == .claimInvalid)
+        #expect(
+            try rejection(ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: claims))?.code == .claimInvalid)
         claims["external_id"] = ""
-        #expect(try rejection(Fixture.forge(header: Fixture.goodHeader, claims: claims))?.code == .claimInvalid)
+        #expect(
+            try rejection(ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: claims))?.code == .claimInvalid)
         claims["external_id"] = .string(String(repeating: "x", count: 256))
-        let error = try rejection(Fixture.forge(header: Fixture.goodHeader, claims: claims))
+        let error = try rejection(ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: claims))
         #expect(error?.code == .valueTooLong)
         #expect(error?.field == "external_id")
         claims["external_id"] = .string(String(repeating: "x", count: 255))
-        #expect(try rejection(Fixture.forge(header: Fixture.goodHeader, claims: claims)) == nil)
+        #expect(try rejection(ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: claims)) == nil)
     }
 
     @Test("name and email must be strings, email_verified a boolean, exp an integer (claim_invalid)")
     func optionalClaimTypes() throws {
         let cases: [(String, JSONValue)] = [("name", 1), ("email", false), ("email_verified", "true"), ("exp", "soon"), ("exp", 1.5)]
         for (claim, value) in cases {
-            var claims = Fixture.claims()
+            var claims = ZendeskMessagingFixture.claims()
             claims[claim] = value
-            let error = try rejection(Fixture.forge(header: Fixture.goodHeader, claims: claims))
+            let error = try rejection(ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: claims))
             #expect(error?.code == .claimInvalid, "\(claim) = \(value)")
             #expect(error?.field == claim)
         }
-        var claims = Fixture.claims()
+        var claims = ZendeskMessagingFixture.claims()
         claims["name"] = "Ann"
         claims["email"] = "ann@example.com"
         claims["email_verified"] = false
-        #expect(try rejection(Fixture.forge(header: Fixture.goodHeader, claims: claims)) == nil)
+        #expect(try rejection(ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: claims)) == nil)
     }
 
     @Test("exp is optional: a token without exp never expires")
     func noExp() throws {
-        let token = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: nil))
+        let token = ZendeskMessagingFixture.forge(
+            header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims(exp: nil))
         clock.advance(by: 10 * 365 * 86_400)
         #expect(try rejection(token) == nil)
     }
@@ -206,7 +218,8 @@ struct ZendeskMessagingVerificationTests {
     @Test("expired: token_expired, vendor code expiredJWT, message exactly \"The JWT has expired\"")
     func expired() throws {
         let issuer = try verifier()
-        let token = Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: Fixture.start + 60))
+        let token = ZendeskMessagingFixture.forge(
+            header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims(exp: ZendeskMessagingFixture.start + 60))
         clock.advance(by: 59)
         #expect(syncIdentityError { _ = try issuer.verify(token, for: nil) } == nil)
         clock.advance(by: 1)
@@ -227,28 +240,34 @@ struct ZendeskMessagingVerificationTests {
 
     @Test("secrets never appear in errors")
     func secretNotLeaked() throws {
-        let error = try rejection(Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(), secret: Fixture.secretB))
+        let error = try rejection(
+            ZendeskMessagingFixture.forge(
+                header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims(),
+                secret: ZendeskMessagingFixture.secretB))
         let text = "\(String(describing: error)) \(error?.json.jsonString ?? "")"
-        #expect(!text.contains(Fixture.secretA.revealed))
-        #expect(!text.contains(Fixture.secretB.revealed))
+        #expect(!text.contains(ZendeskMessagingFixture.secretA.revealed))
+        #expect(!text.contains(ZendeskMessagingFixture.secretB.revealed))
     }
 }
 
 @Suite("Zendesk Messaging key rotation (up to 10 signing keys, picked by kid)")
 struct ZendeskMessagingKeyRotationTests {
-    let clock = FixedClock(unixSeconds: Fixture.start)
+    let clock = FixedClock(unixSeconds: ZendeskMessagingFixture.start)
 
     @Test("a token signed by a retained old key verifies; one signed by a rotated-out key is key_unknown")
     func rotation() throws {
-        let before = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyOld]), clock: clock)
+        let before = ZendeskMessagingFixture.issuer(
+            try ZendeskMessagingFixture.settings(keys: [ZendeskMessagingFixture.keyOld]), clock: clock)
         let oldToken = try #require(try before.issue(for: UserIdentity(userId: "u-1")).jwt)
 
-        let retaining = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA, Fixture.keyOld]), clock: clock)
+        let retaining = ZendeskMessagingFixture.issuer(
+            try ZendeskMessagingFixture.settings(keys: [ZendeskMessagingFixture.keyA, ZendeskMessagingFixture.keyOld]), clock: clock)
         #expect(try retaining.verify(oldToken, for: nil).keyID == "app_old")
         let newToken = try #require(try retaining.issue(for: UserIdentity(userId: "u-1")).jwt)
         #expect(try DecodedJWT.decode(newToken).keyID == "app_A")
 
-        let rotatedOut = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA]), clock: clock)
+        let rotatedOut = ZendeskMessagingFixture.issuer(
+            try ZendeskMessagingFixture.settings(keys: [ZendeskMessagingFixture.keyA]), clock: clock)
         let error = syncIdentityError { _ = try rotatedOut.verify(oldToken, for: nil) }
         #expect(error?.code == .keyUnknown)
         #expect(error?.message.contains("app_old") == true)
@@ -257,9 +276,11 @@ struct ZendeskMessagingKeyRotationTests {
 
     @Test("a kid of one key with the secret of another is token_invalid, not accepted")
     func kidSecretMismatch() throws {
-        let issuer = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB]), clock: clock)
-        let token = Fixture.forge(
-            header: ["alg": "HS256", "typ": "JWT", "kid": "app_B"], claims: Fixture.claims(), secret: Fixture.secretA)
+        let issuer = ZendeskMessagingFixture.issuer(
+            try ZendeskMessagingFixture.settings(keys: [ZendeskMessagingFixture.keyA, ZendeskMessagingFixture.keyB]), clock: clock)
+        let token = ZendeskMessagingFixture.forge(
+            header: ["alg": "HS256", "typ": "JWT", "kid": "app_B"], claims: ZendeskMessagingFixture.claims(),
+            secret: ZendeskMessagingFixture.secretA)
         #expect(syncIdentityError { _ = try issuer.verify(token, for: nil) }?.code == .tokenInvalid)
     }
 }

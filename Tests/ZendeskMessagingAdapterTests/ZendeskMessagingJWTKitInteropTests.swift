@@ -21,17 +21,24 @@ struct MessagingPayload: JWTPayload, Equatable {
 
 @Suite("Zendesk Messaging JWTs interoperate with jwt-kit")
 struct ZendeskMessagingJWTKitInteropTests {
-    let clock = FixedClock(unixSeconds: Fixture.start)
+    let clock = FixedClock(unixSeconds: ZendeskMessagingFixture.start)
 
     func keys() async -> JWTKeyCollection {
         await JWTKeyCollection()
-            .add(hmac: HMACKey(from: Fixture.secretA.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "app_A"))
-            .add(hmac: HMACKey(from: Fixture.secretB.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "app_B"))
+            .add(
+                hmac: HMACKey(from: ZendeskMessagingFixture.secretA.revealedBytes), digestAlgorithm: .sha256,
+                kid: JWKIdentifier(string: "app_A")
+            )
+            .add(
+                hmac: HMACKey(from: ZendeskMessagingFixture.secretB.revealedBytes), digestAlgorithm: .sha256,
+                kid: JWKIdentifier(string: "app_B"))
     }
 
     @Test("a token we issue verifies with jwt-kit, which picks the key by our kid")
     func oursVerifyWithJWTKit() async throws {
-        let issuer = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB], active: "app_B"), clock: clock)
+        let issuer = ZendeskMessagingFixture.issuer(
+            try ZendeskMessagingFixture.settings(keys: [ZendeskMessagingFixture.keyA, ZendeskMessagingFixture.keyB], active: "app_B"),
+            clock: clock)
         let name = "Zoë \"Q\" O'Neil 😀"
         let token = try #require(
             try issuer.issue(
@@ -44,10 +51,10 @@ struct ZendeskMessagingJWTKitInteropTests {
             payload
                 == MessagingPayload(
                     scope: "user", external_id: "u-1", name: name, email: "zoe@example.com",
-                    email_verified: true, exp: Int(Fixture.start + 3_600)))
+                    email_verified: true, exp: Int(ZendeskMessagingFixture.start + 3_600)))
         // Signed with app_B's secret: a collection holding only app_A under that kid refuses it.
         let wrong = await JWTKeyCollection().add(
-            hmac: HMACKey(from: Fixture.secretA.revealedBytes), digestAlgorithm: .sha256,
+            hmac: HMACKey(from: ZendeskMessagingFixture.secretA.revealedBytes), digestAlgorithm: .sha256,
             kid: JWKIdentifier(string: "app_B"))
         await #expect(throws: (any Error).self) { try await wrong.verify(token, as: MessagingPayload.self) }
     }
@@ -56,21 +63,23 @@ struct ZendeskMessagingJWTKitInteropTests {
     func jwtKitVerifiesWithOurs() async throws {
         let payload = MessagingPayload(
             scope: "user", external_id: "u-2", name: "Ann", email: "ann@example.com",
-            email_verified: false, exp: Int(Fixture.start + 600))
+            email_verified: false, exp: Int(ZendeskMessagingFixture.start + 600))
         let token = try await keys().sign(payload, kid: JWKIdentifier(string: "app_A"))
-        let issuer = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA, Fixture.keyB]), clock: clock)
+        let issuer = ZendeskMessagingFixture.issuer(
+            try ZendeskMessagingFixture.settings(keys: [ZendeskMessagingFixture.keyA, ZendeskMessagingFixture.keyB]), clock: clock)
         let verified = try issuer.verify(token, for: nil)
         #expect(verified.keyID == "app_A")
         #expect(verified.claims["external_id"] == "u-2")
         #expect(verified.claims["email_verified"] == false)
 
-        let session = try Session(keys: [Fixture.keyA, Fixture.keyB])
+        let session = try Session(keys: [ZendeskMessagingFixture.keyA, ZendeskMessagingFixture.keyB])
         let result = try await session.provider.login(credential: .jwt(token))
         #expect(result.user.externalId == "u-2")
         #expect(result.user.name == "Ann")
 
         let unsignedKid = try await keys().sign(payload, kid: JWKIdentifier(string: "app_B"))
-        let rotated = Fixture.issuer(try Fixture.settings(keys: [Fixture.keyA]), clock: clock)
+        let rotated = ZendeskMessagingFixture.issuer(
+            try ZendeskMessagingFixture.settings(keys: [ZendeskMessagingFixture.keyA]), clock: clock)
         #expect(syncIdentityError { _ = try rotated.verify(unsignedKid, for: nil) }?.code == .keyUnknown)
     }
 
@@ -81,8 +90,9 @@ struct ZendeskMessagingJWTKitInteropTests {
             var external_id: String
             func verify(using algorithm: some JWTAlgorithm) async throws {}
         }
-        let plain = await JWTKeyCollection().add(hmac: HMACKey(from: Fixture.secretA.revealedBytes), digestAlgorithm: .sha256)
-        let issuer = Fixture.issuer(try Fixture.settings(), clock: clock)
+        let plain = await JWTKeyCollection().add(
+            hmac: HMACKey(from: ZendeskMessagingFixture.secretA.revealedBytes), digestAlgorithm: .sha256)
+        let issuer = ZendeskMessagingFixture.issuer(try ZendeskMessagingFixture.settings(), clock: clock)
         let noKid = try await plain.sign(MessagingPayload(scope: "user", external_id: "u", exp: nil))
         #expect(syncIdentityError { _ = try issuer.verify(noKid, for: nil) }?.code == .keyUnknown)
         let noScope = try await keys().sign(NoScope(external_id: "u"), kid: JWKIdentifier(string: "app_A"))

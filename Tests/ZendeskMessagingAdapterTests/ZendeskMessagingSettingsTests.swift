@@ -7,7 +7,9 @@ import ZendeskMessagingAdapter
 
 @Suite("Zendesk Messaging configuration")
 struct ZendeskMessagingSettingsTests {
-    let environment = ConfigEnvironment(variables: ["S1": Fixture.secretA.revealed, "S2": Fixture.secretB.revealed])
+    let environment = ConfigEnvironment(variables: [
+        "S1": ZendeskMessagingFixture.secretA.revealed, "S2": ZendeskMessagingFixture.secretB.revealed,
+    ])
 
     func load(_ providerYAML: String) -> Result<IdentityConfiguration, ConfigurationError> {
         let yaml = "apps:\n  demo:\n    providers:\n      - kind: zendesk-messaging\n" + providerYAML
@@ -43,7 +45,7 @@ struct ZendeskMessagingSettingsTests {
         #expect(settings.tokenLifetime == 3_600)
         #expect(settings.conversationMode == .single)
         #expect(settings.expiryWarningMargin == 300)
-        #expect(settings.activeKey.secret == Fixture.secretA)
+        #expect(settings.activeKey.secret == ZendeskMessagingFixture.secretA)
     }
 
     @Test("every setting read: active_key_id, token_lifetime, conversation_mode multi, expiry_warning_margin")
@@ -61,7 +63,7 @@ struct ZendeskMessagingSettingsTests {
                     expiry_warning_margin: 90s
 
             """)
-        #expect(settings.activeKey.secret == Fixture.secretB)
+        #expect(settings.activeKey.secret == ZendeskMessagingFixture.secretB)
         #expect(settings.tokenLifetime == 1_800)
         #expect(settings.conversationMode == .multi)
         #expect(settings.expiryWarningMargin == 90)
@@ -74,7 +76,8 @@ struct ZendeskMessagingSettingsTests {
         #expect(errors.count == 1)
         #expect(errors.first?.contains("at most 10") == true)
         #expect(throws: IdentityError.self) {
-            try ZendeskMessagingSettings(signingKeys: (1...11).map { ZendeskMessagingSigningKey(keyID: "k\($0)", secret: Fixture.secretA) })
+            try ZendeskMessagingSettings(
+                signingKeys: (1...11).map { ZendeskMessagingSigningKey(keyID: "k\($0)", secret: ZendeskMessagingFixture.secretA) })
         }
     }
 
@@ -104,7 +107,7 @@ struct ZendeskMessagingSettingsTests {
         let errors = messages("        signing_keys:\n" + keys(2) + "        active_key_id: app_9\n")
         #expect(errors.count == 1)
         #expect(errors.first?.contains("app_9") == true)
-        #expect(throws: IdentityError.self) { try Fixture.settings(keys: [Fixture.keyA], active: "app_B") }
+        #expect(throws: IdentityError.self) { try ZendeskMessagingFixture.settings(keys: [ZendeskMessagingFixture.keyA], active: "app_B") }
     }
 
     @Test("key ids from variables are quoted as written, never expanded (a variable may hold a secret)")
@@ -118,7 +121,7 @@ struct ZendeskMessagingSettingsTests {
             active == [
                 "'active_key_id' of zendesk-messaging provider is '${S2}', which names none of the 2 configured signing keys' key_id."
             ])
-        #expect(!(twice + active).contains { $0.contains(Fixture.secretB.revealed) })
+        #expect(!(twice + active).contains { $0.contains(ZendeskMessagingFixture.secretB.revealed) })
     }
 
     @Test("token_lifetime between 1m and 24h; expiry_warning_margin at most 1h and below token_lifetime")
@@ -132,8 +135,8 @@ struct ZendeskMessagingSettingsTests {
         #expect(
             messages("        signing_keys:\n" + keys(1) + "        token_lifetime: 5m\n        expiry_warning_margin: 5m\n")
                 .contains { $0.contains("shorter than 'token_lifetime'") })
-        #expect(throws: IdentityError.self) { try Fixture.settings(lifetime: 600, margin: 600) }
-        #expect(throws: IdentityError.self) { try Fixture.settings(lifetime: 100_000) }
+        #expect(throws: IdentityError.self) { try ZendeskMessagingFixture.settings(lifetime: 600, margin: 600) }
+        #expect(throws: IdentityError.self) { try ZendeskMessagingFixture.settings(lifetime: 100_000) }
     }
 
     @Test("conversation_mode is single or multi")
@@ -146,13 +149,13 @@ struct ZendeskMessagingSettingsTests {
     func redacted() throws {
         let settings = try settings("        signing_keys:\n" + keys(1))
         let text = "\(settings) \(String(reflecting: settings))"
-        #expect(!text.contains(Fixture.secretA.revealed))
+        #expect(!text.contains(ZendeskMessagingFixture.secretA.revealed))
     }
 
     @Test("the plugin builds an issuer from configuration; a provider needs a Messaging SDK port")
     func pluginWiring() async throws {
         let configuration = try load("        signing_keys:\n" + keys(1)).get()
-        let clock = ManualClock(unixSeconds: Fixture.start)
+        let clock = ManualClock(unixSeconds: ZendeskMessagingFixture.start)
         let issuer = try configuration.makeIssuer(app: "demo", provider: "zendesk-messaging", context: IssuerContext(clock: clock))
         let token = try #require(try issuer.issue(for: UserIdentity(userId: "u-1")).jwt)
         #expect(try issuer.verify(token, for: nil).keyID == "app_1")

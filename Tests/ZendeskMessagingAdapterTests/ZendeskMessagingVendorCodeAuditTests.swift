@@ -11,31 +11,40 @@ import ZendeskMessagingAdapter
 @Suite("Zendesk Messaging audit: verifier and SDK name the same vendor failure")
 struct ZendeskMessagingVendorCodeAuditTests {
     static let tokens: [(label: String, token: String)] = {
-        var rs256 = Fixture.goodHeader
+        var rs256 = ZendeskMessagingFixture.goodHeader
         rs256["alg"] = "RS256"
-        var unknownKid = Fixture.goodHeader
+        var unknownKid = ZendeskMessagingFixture.goodHeader
         unknownKid["kid"] = "app_gone"
-        var noKid = Fixture.goodHeader
+        var noKid = ZendeskMessagingFixture.goodHeader
         noKid["kid"] = nil
-        var noScope = Fixture.claims()
+        var noScope = ZendeskMessagingFixture.claims()
         noScope["scope"] = nil
-        var badScope = Fixture.claims()
+        var badScope = ZendeskMessagingFixture.claims()
         badScope["scope"] = "admin"
-        var longId = Fixture.claims()
+        var longId = ZendeskMessagingFixture.claims()
         longId["external_id"] = .string(String(repeating: "x", count: 256))
-        var badName = Fixture.claims()
+        var badName = ZendeskMessagingFixture.claims()
         badName["name"] = 5
         return [
             ("not a JWT", "not.a.jwt"),
-            ("RS256", Fixture.forge(header: rs256, claims: Fixture.claims())),
-            ("unknown kid", Fixture.forge(header: unknownKid, claims: Fixture.claims())),
-            ("no kid", Fixture.forge(header: noKid, claims: Fixture.claims())),
-            ("wrong secret", Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(), secret: Fixture.secretB)),
-            ("no scope", Fixture.forge(header: Fixture.goodHeader, claims: noScope)),
-            ("scope admin", Fixture.forge(header: Fixture.goodHeader, claims: badScope)),
-            ("external_id 256", Fixture.forge(header: Fixture.goodHeader, claims: longId)),
-            ("name not a string", Fixture.forge(header: Fixture.goodHeader, claims: badName)),
-            ("expired", Fixture.forge(header: Fixture.goodHeader, claims: Fixture.claims(exp: Fixture.start))),
+            ("RS256", ZendeskMessagingFixture.forge(header: rs256, claims: ZendeskMessagingFixture.claims())),
+            ("unknown kid", ZendeskMessagingFixture.forge(header: unknownKid, claims: ZendeskMessagingFixture.claims())),
+            ("no kid", ZendeskMessagingFixture.forge(header: noKid, claims: ZendeskMessagingFixture.claims())),
+            (
+                "wrong secret",
+                ZendeskMessagingFixture.forge(
+                    header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims(),
+                    secret: ZendeskMessagingFixture.secretB)
+            ),
+            ("no scope", ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: noScope)),
+            ("scope admin", ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: badScope)),
+            ("external_id 256", ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: longId)),
+            ("name not a string", ZendeskMessagingFixture.forge(header: ZendeskMessagingFixture.goodHeader, claims: badName)),
+            (
+                "expired",
+                ZendeskMessagingFixture.forge(
+                    header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims(exp: ZendeskMessagingFixture.start))
+            ),
         ]
     }()
 

@@ -8,13 +8,13 @@ import ZendeskMessagingAdapter
 @Suite("Zendesk Messaging vendor events")
 struct ZendeskMessagingVendorEventTests {
     let plugin = ZendeskMessagingPlugin()
-    let now = Date(timeIntervalSince1970: TimeInterval(Fixture.start))
+    let now = Date(timeIntervalSince1970: TimeInterval(ZendeskMessagingFixture.start))
 
     @Test("authenticationFailed whose message contains 'The JWT has expired' is token_expired plus a refresh request")
     func expiredEvent() throws {
         let events = try plugin.mapVendorEvent(
             name: "authenticationFailed", data: ["message": "The JWT has expired"],
-            provider: Fixture.provider, timestamp: now)
+            provider: ZendeskMessagingFixture.provider, timestamp: now)
         #expect(events.map(\.name) == [.authenticationFailed, .credentialsRefreshRequested])
         #expect(events[0].error?.code == .tokenExpired)
         #expect(events[0].error?.vendorCode == "expiredJWT")
@@ -24,13 +24,15 @@ struct ZendeskMessagingVendorEventTests {
     func otherFailures() throws {
         let signature = try plugin.mapVendorEvent(
             name: "authenticationFailed", data: ["code": "invalidSignature", "message": "bad"],
-            provider: Fixture.provider, timestamp: now)
+            provider: ZendeskMessagingFixture.provider, timestamp: now)
         #expect(signature.map(\.name) == [.authenticationFailed])
         #expect(signature[0].error?.code == .tokenInvalid)
-        let bare = try plugin.mapVendorEvent(name: "authenticationFailed", data: [:], provider: Fixture.provider, timestamp: now)
+        let bare = try plugin.mapVendorEvent(
+            name: "authenticationFailed", data: [:], provider: ZendeskMessagingFixture.provider, timestamp: now)
         #expect(bare[0].error?.code == .tokenInvalid)
         #expect(throws: IdentityError.self) {
-            try plugin.mapVendorEvent(name: "authenticationFailed", data: "oops", provider: Fixture.provider, timestamp: now)
+            try plugin.mapVendorEvent(
+                name: "authenticationFailed", data: "oops", provider: ZendeskMessagingFixture.provider, timestamp: now)
         }
     }
 
@@ -38,14 +40,15 @@ struct ZendeskMessagingVendorEventTests {
     func otherEvents() throws {
         let unread = try plugin.mapVendorEvent(
             name: "unreadMessageCountChanged", data: ["currentUnreadCount": 3],
-            provider: Fixture.provider, timestamp: now)
+            provider: ZendeskMessagingFixture.provider, timestamp: now)
         #expect(unread.map(\.payload) == [.unreadCount(.init(count: 3, isFromCache: false))])
         #expect(throws: IdentityError.self) {
             try plugin.mapVendorEvent(
-                name: "unreadMessageCountChanged", data: ["currentUnreadCount": -1], provider: Fixture.provider, timestamp: now)
+                name: "unreadMessageCountChanged", data: ["currentUnreadCount": -1], provider: ZendeskMessagingFixture.provider,
+                timestamp: now)
         }
         let other = try plugin.mapVendorEvent(
-            name: "connectionStatusChanged", data: ["status": "connected"], provider: Fixture.provider, timestamp: now)
+            name: "connectionStatusChanged", data: ["status": "connected"], provider: ZendeskMessagingFixture.provider, timestamp: now)
         #expect(other.map(\.name) == [.vendorEvent])
         #expect(other.first?.payload == .vendor(name: "connectionStatusChanged", data: ["status": "connected"]))
     }

@@ -8,7 +8,7 @@ import ZendeskSupportAdapter
 
 @Suite("zendesk-support configuration and jwt-kit interoperability")
 struct ZendeskSupportConfigurationTests {
-    let environment = ConfigEnvironment(variables: ["ZD_SECRET": SupportFixture.secret.revealed])
+    let environment = ConfigEnvironment(variables: ["ZD_SECRET": ZendeskSupportFixture.secret.revealed])
 
     func load(_ body: String) throws(ConfigurationError) -> IdentityConfiguration {
         let yaml = "apps:\n  demo:\n    providers:\n      - kind: zendesk-support\n" + body
@@ -21,13 +21,13 @@ struct ZendeskSupportConfigurationTests {
             try load("        auth: jwt\n        secret: ${ZD_SECRET}\n").instance(app: "demo", provider: "zendesk-support").settings
                 as? ZendeskSupportSettings)
         #expect(settings.auth == .jwt && settings.userTokenLifetime == 600 && settings.userTokenSecret == nil)
-        #expect(settings.userTokenKey == ZendeskSupportSettings.deriveUserTokenKey(from: SupportFixture.secret))
+        #expect(settings.userTokenKey == ZendeskSupportSettings.deriveUserTokenKey(from: ZendeskSupportFixture.secret))
         let custom = try #require(
             try load(
                 "        auth: jwt\n        secret: ${ZD_SECRET}\n        user_token_lifetime: 2m\n        user_token_secret: ${ZD_SECRET}\n"
             )
             .instance(app: "demo", provider: "zendesk-support").settings as? ZendeskSupportSettings)
-        #expect(custom.userTokenLifetime == 120 && custom.userTokenSecret == SupportFixture.secret)
+        #expect(custom.userTokenLifetime == 120 && custom.userTokenSecret == ZendeskSupportFixture.secret)
     }
 
     @Test("auth is required and must be anonymous or jwt; jwt requires secret; anonymous needs none")
@@ -48,9 +48,9 @@ struct ZendeskSupportConfigurationTests {
     @Test("the configured provider logs in against the simulator")
     func endToEnd() async throws {
         let configuration = try load("        auth: jwt\n        secret: ${ZD_SECRET}\n")
-        let vendors = SimulatedVendors(clock: ManualClock(unixSeconds: SupportFixture.start))
+        let vendors = SimulatedVendors(clock: ManualClock(unixSeconds: ZendeskSupportFixture.start))
         let provider = try configuration.makeProvider(app: "demo", provider: "zendesk-support", context: vendors.context())
-        #expect(try await provider.login(SupportFixture.ann).user.externalId == "u-1")
+        #expect(try await provider.login(ZendeskSupportFixture.ann).user.externalId == "u-1")
         let exchanger = try configuration.makeTokenExchanger(
             app: "demo", provider: "zendesk-support", context: IssuerContext(clock: vendors.clock))
         #expect(exchanger.exchangeFormField == "user_token")
@@ -72,25 +72,26 @@ struct ZendeskSupportConfigurationTests {
 
     func keys() async -> JWTKeyCollection {
         await JWTKeyCollection().add(
-            hmac: HMACKey(from: SupportFixture.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "k1"))
+            hmac: HMACKey(from: ZendeskSupportFixture.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "k1"))
     }
 
     @Test("an exchanged JWT verifies with jwt-kit")
     func oursWithJWTKit() async throws {
-        let clock = ManualClock(unixSeconds: SupportFixture.start)
-        let issuer = try SupportFixture.issuer(clock: clock)
-        let jwt = try issuer.exchange(userToken: try #require(try issuer.issue(for: SupportFixture.ann)["user_token"]))
+        let clock = ManualClock(unixSeconds: ZendeskSupportFixture.start)
+        let issuer = try ZendeskSupportFixture.issuer(clock: clock)
+        let jwt = try issuer.exchange(userToken: try #require(try issuer.issue(for: ZendeskSupportFixture.ann)["user_token"]))
         let payload = try await keys().verify(jwt, as: SupportPayload.self)
         #expect(payload.name == "Ann" && payload.email == "ann@example.com" && payload.external_id == "u-1")
-        #expect(payload.iat == Int(SupportFixture.start) && !payload.jti.isEmpty)
+        #expect(payload.iat == Int(ZendeskSupportFixture.start) && !payload.jti.isEmpty)
     }
 
     @Test("a JWT minted with jwt-kit verifies here")
     func jwtKitHere() async throws {
         let token = try await keys().sign(
-            SupportPayload(jti: "abc", iat: Int(SupportFixture.start), name: "Ann", email: "ann@example.com", external_id: "u-9"),
+            SupportPayload(jti: "abc", iat: Int(ZendeskSupportFixture.start), name: "Ann", email: "ann@example.com", external_id: "u-9"),
             kid: JWKIdentifier(string: "k1"))
-        let verified = try SupportFixture.issuer(clock: ManualClock(unixSeconds: SupportFixture.start)).verify(token, for: nil)
+        let verified = try ZendeskSupportFixture.issuer(clock: ManualClock(unixSeconds: ZendeskSupportFixture.start)).verify(
+            token, for: nil)
         #expect(verified.claims["external_id"] == "u-9" && verified.claims["jti"] == "abc")
     }
 }

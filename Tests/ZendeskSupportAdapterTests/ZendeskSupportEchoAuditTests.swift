@@ -9,7 +9,7 @@ struct ZendeskSupportEchoAuditTests {
     @Test("a hostile email is echoed bounded and without control characters")
     func escapedEmail() throws {
         let hostile = "a@b\nINFO forged\u{1B}[31m" + String(repeating: "x", count: 5_000)
-        let issuer = try SupportFixture.issuer(.anonymous, clock: ManualClock(unixSeconds: SupportFixture.start))
+        let issuer = try ZendeskSupportFixture.issuer(.anonymous, clock: ManualClock(unixSeconds: ZendeskSupportFixture.start))
         let error = #expect(throws: IdentityError.self) { try issuer.issue(for: UserIdentity(email: hostile)) }
         #expect(error?.code == .invalidEmail)
         let message = error?.message ?? ""

@@ -3,44 +3,47 @@ import IdentityBridge
 import Testing
 import ZendeskSupportAdapter
 
-/// `mintJWT(for:)` is the second half of `exchange(userToken:)`; `verifyJWTClaims(_:)` applies the
+/// `mint(for:)` is the second half of `exchange(userToken:)`; `verify(_:)` applies the
 /// checks of `verifyJWT(_:)` and returns typed claims. Spec: the JWT carries "jti", "iat", "name",
 /// "email" and "external_id", HS256 with the shared secret.
-@Suite("Zendesk Support fast path: mintJWT / verifyJWTClaims")
+@Suite("Zendesk Support fast path: mint / verify")
 struct ZendeskSupportFastPathTests {
-    let clock = FixedClock(unixSeconds: SupportFixture.start)
+    let clock = FixedClock(unixSeconds: ZendeskSupportFixture.start)
 
-    @Test("mintJWT signs jti, iat, name, email and external_id; exchange gives the same claims apart from the random jti")
-    func mintJWTClaims() throws {
-        let issuer = try SupportFixture.issuer(clock: clock)
+    @Test("mint signs jti, iat, name, email and external_id; exchange gives the same claims apart from the random jti")
+    func mintClaims() throws {
+        let issuer = try ZendeskSupportFixture.issuer(clock: clock)
         let contents = ZendeskSupportUserToken(
-            userId: "u-1", name: "Ann", email: "ann@example.com", issuedAt: SupportFixture.start, expiresAt: SupportFixture.start + 600)
-        let token = try issuer.mintJWT(for: contents)
-        let jwt = try HS256Signer(secret: SupportFixture.secret).verify(token)
+            userId: "u-1", name: "Ann", email: "ann@example.com", issuedAt: ZendeskSupportFixture.start,
+            expiresAt: ZendeskSupportFixture.start + 600)
+        let token = try issuer.mint(for: contents)
+        let jwt = try HS256Signer(secret: ZendeskSupportFixture.secret).verify(token)
         let jti = try jwt.requiredString("jti")
         #expect(jti.count == 36 && jti == jti.lowercased())
         #expect(jwt.claimNames == ["jti", "iat", "name", "email", "external_id"])
         #expect(
             jwt.claims == [
-                "jti": .string(jti), "iat": .int(SupportFixture.start), "name": "Ann", "email": "ann@example.com", "external_id": "u-1",
+                "jti": .string(jti), "iat": .int(ZendeskSupportFixture.start), "name": "Ann", "email": "ann@example.com",
+                "external_id": "u-1",
             ])
 
-        let userToken = try #require(try issuer.issue(for: SupportFixture.ann)["user_token"])
+        let userToken = try #require(try issuer.issue(for: ZendeskSupportFixture.ann)["user_token"])
         let exchanged = try DecodedJWT.decode(try issuer.exchange(userToken: userToken))
         var expected = jwt.claims
         expected["jti"] = exchanged.claim("jti")
         #expect(exchanged.claims == expected)
-        #expect(try issuer.mintJWT(for: contents) != token, "each JWT gets a fresh jti")
+        #expect(try issuer.mint(for: contents) != token, "each JWT gets a fresh jti")
     }
 
     @Test("jti is a random version 4 UUID in lowercase text (8-4-4-4-12 hex), unique per JWT")
     func jtiIsRandomUUID() throws {
-        let issuer = try SupportFixture.issuer(clock: clock)
+        let issuer = try ZendeskSupportFixture.issuer(clock: clock)
         let contents = ZendeskSupportUserToken(
-            userId: nil, name: "Ann", email: "ann@example.com", issuedAt: SupportFixture.start, expiresAt: SupportFixture.start + 600)
+            userId: nil, name: "Ann", email: "ann@example.com", issuedAt: ZendeskSupportFixture.start,
+            expiresAt: ZendeskSupportFixture.start + 600)
         var seen = Set<String>()
         for _ in 0..<500 {
-            let jti = try DecodedJWT.decode(try issuer.mintJWT(for: contents)).requiredString("jti")
+            let jti = try DecodedJWT.decode(try issuer.mint(for: contents)).requiredString("jti")
             let groups = jti.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
             #expect(groups == [8, 4, 4, 4, 12])
             #expect(jti.allSatisfy { "0123456789abcdef-".contains($0) })
@@ -52,35 +55,36 @@ struct ZendeskSupportFastPathTests {
         #expect(seen.count == 500)
     }
 
-    @Test("mintJWT refuses contents without a name (invalid_name) or email (missing_identifier), like exchange")
-    func mintJWTErrors() throws {
-        let issuer = try SupportFixture.issuer(clock: clock)
+    @Test("mint refuses contents without a name (invalid_name) or email (missing_identifier), like exchange")
+    func mintErrors() throws {
+        let issuer = try ZendeskSupportFixture.issuer(clock: clock)
         let noName = ZendeskSupportUserToken(userId: "u-1", name: nil, email: "ann@example.com", issuedAt: 0, expiresAt: 1)
         let noEmail = ZendeskSupportUserToken(userId: "u-1", name: "Ann", email: nil, issuedAt: 0, expiresAt: 1)
         do {
-            _ = try issuer.mintJWT(for: noName)
+            _ = try issuer.mint(for: noName)
             Issue.record("no name accepted")
         } catch { #expect(error.code == .invalidName) }
         do {
-            _ = try issuer.mintJWT(for: noEmail)
+            _ = try issuer.mint(for: noEmail)
             Issue.record("no email accepted")
         } catch { #expect(error.code == .missingIdentifier) }
-        let anonymous = try SupportFixture.issuer(.anonymous, clock: clock)
+        let anonymous = try ZendeskSupportFixture.issuer(.anonymous, clock: clock)
         do {
-            _ = try anonymous.mintJWT(
+            _ = try anonymous.mint(
                 for: ZendeskSupportUserToken(userId: "u-1", name: "Ann", email: "ann@example.com", issuedAt: 0, expiresAt: 1))
             Issue.record("anonymous mode minted a JWT")
         } catch { #expect(error.code == .configurationInvalid) }
     }
 
-    @Test("verifyJWTClaims returns the typed claims of a valid JWT and agrees with verifyJWT")
-    func verifyJWTClaimsTyped() throws {
-        let issuer = try SupportFixture.issuer(clock: clock)
-        let token = try issuer.mintJWT(
+    @Test("verify returns the typed claims of a valid JWT and agrees with verifyJWT")
+    func verifyTyped() throws {
+        let issuer = try ZendeskSupportFixture.issuer(clock: clock)
+        let token = try issuer.mint(
             for: ZendeskSupportUserToken(
-                userId: "u-1", name: "Ann", email: "ann@example.com", issuedAt: SupportFixture.start, expiresAt: SupportFixture.start + 600)
+                userId: "u-1", name: "Ann", email: "ann@example.com", issuedAt: ZendeskSupportFixture.start,
+                expiresAt: ZendeskSupportFixture.start + 600)
         )
-        let claims = try issuer.verifyJWTClaims(token)
+        let claims = try issuer.verify(token)
         let full = try issuer.verifyJWT(token)
         #expect(claims.externalId == "u-1")
         #expect(claims.name == "Ann" && claims.email == "ann@example.com")
@@ -88,17 +92,17 @@ struct ZendeskSupportFastPathTests {
         #expect(full.claims["iat"] == .int(claims.issuedAt))
         #expect(full.claims["external_id"] == .string("u-1"))
         // A non-string external_id is not a string external id (and not an error, as in verifyJWT).
-        let numeric = HS256Signer(secret: SupportFixture.secret).sign(claims: [
-            "jti": "j", "iat": .int(SupportFixture.start), "name": "Ann", "email": "ann@example.com", "external_id": 7,
+        let numeric = HS256Signer(secret: ZendeskSupportFixture.secret).sign(claims: [
+            "jti": "j", "iat": .int(ZendeskSupportFixture.start), "name": "Ann", "email": "ann@example.com", "external_id": 7,
         ])
-        #expect(try issuer.verifyJWTClaims(numeric).externalId == nil)
+        #expect(try issuer.verify(numeric).externalId == nil)
         #expect(try issuer.verifyJWT(numeric).claims["external_id"] == 7)
     }
 
-    @Test("verifyJWTClaims fails exactly like verifyJWT: bad signature, missing jti/iat, no name, bad email")
-    func verifyJWTClaimsErrors() throws {
-        let issuer = try SupportFixture.issuer(clock: clock)
-        let good: [String: JSONValue] = ["jti": "j-1", "iat": .int(SupportFixture.start), "name": "Ann", "email": "ann@example.com"]
+    @Test("verify fails exactly like verifyJWT: bad signature, missing jti/iat, no name, bad email")
+    func verifyErrors() throws {
+        let issuer = try ZendeskSupportFixture.issuer(clock: clock)
+        let good: [String: JSONValue] = ["jti": "j-1", "iat": .int(ZendeskSupportFixture.start), "name": "Ann", "email": "ann@example.com"]
         func without(_ key: String) -> [String: JSONValue] {
             var c = good
             c[key] = nil
@@ -109,19 +113,19 @@ struct ZendeskSupportFastPathTests {
         let cases: [(String, IdentityError.Code)] = [
             ("", .tokenMissing),
             ("a.b", .tokenMalformed),
-            (HS256Signer(secret: SupportFixture.otherSecret).sign(claims: good), .tokenInvalid),
-            (HS256Signer(secret: SupportFixture.secret).sign(claims: without("jti")), .claimMissing),
-            (HS256Signer(secret: SupportFixture.secret).sign(claims: without("iat")), .claimMissing),
-            (HS256Signer(secret: SupportFixture.secret).sign(claims: without("name")), .invalidName),
-            (HS256Signer(secret: SupportFixture.secret).sign(claims: without("email")), .missingIdentifier),
-            (HS256Signer(secret: SupportFixture.secret).sign(claims: badEmail), .invalidEmail),
+            (HS256Signer(secret: ZendeskSupportFixture.otherSecret).sign(claims: good), .tokenInvalid),
+            (HS256Signer(secret: ZendeskSupportFixture.secret).sign(claims: without("jti")), .claimMissing),
+            (HS256Signer(secret: ZendeskSupportFixture.secret).sign(claims: without("iat")), .claimMissing),
+            (HS256Signer(secret: ZendeskSupportFixture.secret).sign(claims: without("name")), .invalidName),
+            (HS256Signer(secret: ZendeskSupportFixture.secret).sign(claims: without("email")), .missingIdentifier),
+            (HS256Signer(secret: ZendeskSupportFixture.secret).sign(claims: badEmail), .invalidEmail),
         ]
         for (token, code) in cases {
             var fast: IdentityError?
             var full: IdentityError?
-            do { _ = try issuer.verifyJWTClaims(token) } catch { fast = error }
+            do { _ = try issuer.verify(token) } catch { fast = error }
             do { _ = try issuer.verifyJWT(token) } catch { full = error }
-            let error = try #require(fast, "verifyJWTClaims accepted a token that must fail with \(code)")
+            let error = try #require(fast, "verify accepted a token that must fail with \(code)")
             #expect(error.code == code)
             #expect(error == full)
             #expect(error.provider == ProviderReference(kind: .zendeskSupport))

@@ -6,11 +6,11 @@ import ZendeskSupportAdapter
 /// user_token (application/x-www-form-urlencoded) and expect {"jwt": "<token>"} back, or HTTP 401."
 @Suite("Zendesk Support JWT endpoint handler")
 struct TokenExchangeEndpointTests {
-    let clock = ManualClock(unixSeconds: SupportFixture.start)
+    let clock = ManualClock(unixSeconds: ZendeskSupportFixture.start)
 
     func endpoint() throws -> (TokenExchangeEndpoint, String) {
-        let issuer = try SupportFixture.issuer(clock: clock)
-        return (TokenExchangeEndpoint(exchanger: issuer), try #require(try issuer.issue(for: SupportFixture.ann)["user_token"]))
+        let issuer = try ZendeskSupportFixture.issuer(clock: clock)
+        return (TokenExchangeEndpoint(exchanger: issuer), try #require(try issuer.issue(for: ZendeskSupportFixture.ann)["user_token"]))
     }
 
     @Test("200 {\"jwt\": ...} for a valid user token, with other fields and a charset parameter")
@@ -28,8 +28,8 @@ struct TokenExchangeEndpointTests {
     func encoded() async throws {
         let (endpoint, token) = try endpoint()
         let encoded = token.replacingOccurrences(of: ".", with: "%2E").replacingOccurrences(of: "-", with: "%2d")
-        #expect(await endpoint.handle(formBody: "user_token=\(encoded)", contentType: SupportFixture.form).status == 200)
-        #expect(await endpoint.handle(formBody: Array("user%5Ftoken=\(token)".utf8), contentType: SupportFixture.form).status == 200)
+        #expect(await endpoint.handle(formBody: "user_token=\(encoded)", contentType: ZendeskSupportFixture.form).status == 200)
+        #expect(await endpoint.handle(formBody: Array("user%5Ftoken=\(token)".utf8), contentType: ZendeskSupportFixture.form).status == 200)
     }
 
     @Test("+ decodes to a space (form encoding), so a token with + is not the same token")
@@ -46,12 +46,15 @@ struct TokenExchangeEndpointTests {
             #expect(response.error?.code == .invalidValueType)
         }
         let cases: [(Response: TokenExchangeEndpoint.Response, IdentityError.Code)] = [
-            (await endpoint.handle(formBody: "token=\(token)", contentType: SupportFixture.form), .tokenMissing),
-            (await endpoint.handle(formBody: "user_token=", contentType: SupportFixture.form), .tokenMissing),
-            (await endpoint.handle(formBody: "", contentType: SupportFixture.form), .tokenMissing),
-            (await endpoint.handle(formBody: "user_token=\(token)&user_token=\(token)", contentType: SupportFixture.form), .tokenMalformed),
-            (await endpoint.handle(formBody: "user_token=%ZZ", contentType: SupportFixture.form), .tokenMalformed),
-            (await endpoint.handle(formBody: [0x75, 0xFF, 0xFE], contentType: SupportFixture.form), .tokenMalformed),
+            (await endpoint.handle(formBody: "token=\(token)", contentType: ZendeskSupportFixture.form), .tokenMissing),
+            (await endpoint.handle(formBody: "user_token=", contentType: ZendeskSupportFixture.form), .tokenMissing),
+            (await endpoint.handle(formBody: "", contentType: ZendeskSupportFixture.form), .tokenMissing),
+            (
+                await endpoint.handle(formBody: "user_token=\(token)&user_token=\(token)", contentType: ZendeskSupportFixture.form),
+                .tokenMalformed
+            ),
+            (await endpoint.handle(formBody: "user_token=%ZZ", contentType: ZendeskSupportFixture.form), .tokenMalformed),
+            (await endpoint.handle(formBody: [0x75, 0xFF, 0xFE], contentType: ZendeskSupportFixture.form), .tokenMalformed),
         ]
         for (response, code) in cases {
             #expect(response.status == 400)
@@ -63,15 +66,17 @@ struct TokenExchangeEndpointTests {
     @Test("401 for forged, expired and malformed user tokens, with the uniform error")
     func unauthorized() async throws {
         let (endpoint, token) = try endpoint()
-        let forged = SupportFixture.userToken(
-            ["name": "A", "email": "a@example.com", "iat": 1, "exp": .int(SupportFixture.start + 60)],
+        let forged = ZendeskSupportFixture.userToken(
+            ["name": "A", "email": "a@example.com", "iat": 1, "exp": .int(ZendeskSupportFixture.start + 60)],
             key: Secret("forger-key-0123456789-0123456789"))
-        #expect(await endpoint.handle(formBody: "user_token=\(forged)", contentType: SupportFixture.form).error?.code == .tokenInvalid)
-        #expect(await endpoint.handle(formBody: "user_token=garbage", contentType: SupportFixture.form).error?.code == .tokenMalformed)
+        #expect(
+            await endpoint.handle(formBody: "user_token=\(forged)", contentType: ZendeskSupportFixture.form).error?.code == .tokenInvalid)
+        #expect(
+            await endpoint.handle(formBody: "user_token=garbage", contentType: ZendeskSupportFixture.form).error?.code == .tokenMalformed)
         clock.advance(by: 600)
-        let expired = await endpoint.handle(formBody: "user_token=\(token)", contentType: SupportFixture.form)
+        let expired = await endpoint.handle(formBody: "user_token=\(token)", contentType: ZendeskSupportFixture.form)
         #expect(expired.status == 401)
         #expect(expired.error?.code == .tokenExpired)
-        #expect(!expired.bodyText.contains(SupportFixture.secret.revealed))
+        #expect(!expired.bodyText.contains(ZendeskSupportFixture.secret.revealed))
     }
 }

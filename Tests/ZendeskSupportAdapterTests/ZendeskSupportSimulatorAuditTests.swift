@@ -10,9 +10,9 @@ import ZendeskSupportAdapter
 /// and email (name and email are required)."
 @Suite("Zendesk Support audit: simulator against a hostile JWT endpoint")
 struct ZendeskSupportSimulatorAuditTests {
-    static let start = SupportFixture.start
+    static let start = ZendeskSupportFixture.start
 
-    static func signed(_ payload: String, secret: Secret = SupportFixture.secret) -> String {
+    static func signed(_ payload: String, secret: Secret = ZendeskSupportFixture.secret) -> String {
         HS256Signer(secret: secret).sign(payload: Array(payload.utf8))
     }
 
@@ -35,7 +35,7 @@ struct ZendeskSupportSimulatorAuditTests {
             "nested", signed("{" + good + ",\"x\":" + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "}"),
             .tokenMalformed
         ),
-        ("other secret", signed("{" + good + "}", secret: SupportFixture.otherSecret), .tokenInvalid),
+        ("other secret", signed("{" + good + "}", secret: ZendeskSupportFixture.otherSecret), .tokenInvalid),
         ("alg none", "eyJhbGciOiJub25lIn0.\(Base64URL.encode(Array("{\(good)}".utf8))).", .algorithmNotAllowed),
         ("garbage", "é.ü.☃", .tokenMalformed),
         ("empty", "", .tokenMalformed),
@@ -45,7 +45,7 @@ struct ZendeskSupportSimulatorAuditTests {
     func hostileAnswers(index: Int) async throws {
         let (label, jwt, code) = Self.answers[index]
         let simulator = ZendeskSupportSimulator(
-            auth: .jwt, sharedSecret: SupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
+            auth: .jwt, sharedSecret: ZendeskSupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
         simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: .object(["jwt": .string(jwt)])) }
         let error = await #expect(throws: IdentityError.self, "\(label)") { _ = try await simulator.setIdentity(.jwt(userToken: "t")) }
         #expect(error?.code == code, "\(label)")
@@ -57,7 +57,7 @@ struct ZendeskSupportSimulatorAuditTests {
     @Test("a valid JWT from the endpoint is accepted (the control case)")
     func validAnswer() async throws {
         let simulator = ZendeskSupportSimulator(
-            auth: .jwt, sharedSecret: SupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
+            auth: .jwt, sharedSecret: ZendeskSupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
         let jwt = Self.signed("{" + Self.good + "}")
         simulator.registerJWTEndpoint { _, _ in TokenExchangeEndpoint.Response(status: 200, body: .object(["jwt": .string(jwt)])) }
         let user = try await simulator.setIdentity(.jwt(userToken: "t"))
@@ -74,7 +74,7 @@ struct ZendeskSupportSimulatorAuditTests {
         ]
         for response in responses {
             let simulator = ZendeskSupportSimulator(
-                auth: .jwt, sharedSecret: SupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
+                auth: .jwt, sharedSecret: ZendeskSupportFixture.secret, clock: ManualClock(unixSeconds: Self.start))
             simulator.registerJWTEndpoint { _, _ in response }
             let error = await #expect(throws: IdentityError.self) { _ = try await simulator.setIdentity(.jwt(userToken: "é☃ &=%")) }
             #expect(error != nil)

@@ -12,13 +12,13 @@ import ZendeskSupportAdapter
 ///
 /// What is measured on our side is exactly what a backend runs, through the adapters' public API:
 /// - chat.mint: `ZendeskChatIssuer.mint(for:issuedAt:)` (what `issue(for:)` and the issuing
-///   `JWTAuthenticator` call), with every input rule; chat.verify: `ZendeskChatTokenValidator.validate`
+///   `JWTAuthenticator` call), with every input rule; chat.verify: `ZendeskChatTokenValidator.verify`
 ///   (what `ZendeskChatIssuer.verify` calls): signature, name, email, external_id, iat skew, lifetime, expiry.
-/// - messaging.mint / .verify: `ZendeskMessagingIssuer.mintToken(for:)` / `verifyToken(_:)` (the paths
+/// - messaging.mint / .verify: `ZendeskMessagingIssuer.mint(for:)` / `verify(_:)` (the paths
 ///   behind `issue` / `verify`), with the kid picked among 10 signing keys.
-/// - support.mint / .verify: `ZendeskSupportIssuer.mintJWT(for:)` (the second half of
-///   `exchange(userToken:)`, fresh random jti included) / `verifyJWTClaims(_:)` (behind `verifyJWT`).
-/// - helpshift.userAuthToken / .verify: `HelpshiftCredentialIssuer.userAuthToken(for:)` /
+/// - support.mint / .verify: `ZendeskSupportIssuer.mint(for:)` (the second half of
+///   `exchange(userToken:)`, fresh random jti included) / `verify(_:)` (behind `verifyJWT`).
+/// - helpshift.userAuthToken / .verify: `HelpshiftIssuer.mint(for:)` /
 ///   `verify(_:for:)` (the digest recomputed and compared in constant time), identifier rules included.
 /// jwt-kit gets the same claims (and a fresh UUID jti for Support); its payload `verify` checks only
 /// the claim rules a jwt-kit user would write, not the adapters' name and email rules (favouring it).
@@ -118,7 +118,7 @@ enum Bench {
         let supportContents = ZendeskSupportUserToken(userId: externalID, name: name, email: email, issuedAt: now, expiresAt: now + 600)
 
         let helpshiftSecret = Secret("helpshift-app-secret-0123456789abcdefghij")
-        let helpshiftIssuer = HelpshiftCredentialIssuer(
+        let helpshiftIssuer = HelpshiftIssuer(
             settings: HelpshiftSettings(identityVerification: true, secret: helpshiftSecret), provider: ProviderReference(kind: .helpshift),
             clock: clock)
         let helpshiftSymmetric = SymmetricKey(data: helpshiftSecret.revealedBytes)
@@ -128,12 +128,12 @@ enum Bench {
         // The operations measured: exactly the adapters' public fast paths (the Credential /
         // VerifiedCredential wrappers call these same paths and add only the dictionary).
         func chatMint() throws -> String { try chatIssuer.mint(for: user, issuedAt: now) }
-        func chatVerify(_ token: String) throws -> String { try chatValidator.validate(token, now: now, boundExternalId: nil).externalId }
-        func messagingMint() throws -> String { try messagingIssuer.mintToken(for: user) }
-        func messagingVerify(_ token: String) throws -> String { try messagingIssuer.verifyToken(token).externalId }
-        func supportMint() throws -> String { try supportIssuer.mintJWT(for: supportContents) }
-        func supportVerify(_ token: String) throws -> String { try supportIssuer.verifyJWTClaims(token).jti }
-        func helpshiftToken() throws -> String { try helpshiftIssuer.userAuthToken(for: helpshiftUser) }
+        func chatVerify(_ token: String) throws -> String { try chatValidator.verify(token, now: now, boundExternalId: nil).externalId }
+        func messagingMint() throws -> String { try messagingIssuer.mint(for: user) }
+        func messagingVerify(_ token: String) throws -> String { try messagingIssuer.verify(token).externalId }
+        func supportMint() throws -> String { try supportIssuer.mint(for: supportContents) }
+        func supportVerify(_ token: String) throws -> String { try supportIssuer.verify(token).jti }
+        func helpshiftToken() throws -> String { try helpshiftIssuer.mint(for: helpshiftUser) }
         let helpshiftUserAuthToken = try helpshiftToken()
         func helpshiftVerify() throws -> Int { try helpshiftIssuer.verify(helpshiftUserAuthToken, for: helpshiftUser).claims.count }
         func uuidJTI() -> String { UUID().uuidString.lowercased() }

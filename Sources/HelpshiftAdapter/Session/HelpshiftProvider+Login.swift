@@ -20,6 +20,8 @@ extension HelpshiftProvider {
     /// throws `token_missing` / `token_invalid` after `authentication_failed` (the SDK keeps the
     /// user, unverified, unable to file issues).
     public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
+        try beginLogin()
+        defer { loginRunning = false }
         await prepare()
         if settings.identitySystem, let jwt = credential.jwt {
             return try await identityLogin(jwt)
@@ -83,14 +85,14 @@ extension HelpshiftProvider {
     }
 
     /// Remembers `user` when it is the device's anonymous user (the one a clearing login removes).
-    func noteAnonymous(_ user: HelpshiftPortUser?) {
+    nonisolated func noteAnonymous(_ user: HelpshiftPortUser?) {
         guard let user, user.isAnonymous else { return }
         state.withLock { $0.anonymous = user }
     }
 
     /// "anonymous users are cleared whenever any user logs in": after a successful login with
     /// clearAnonymousUserOnLogin on, reports the anonymous user last seen as cleared, once.
-    func reportAnonymousCleared() {
+    nonisolated func reportAnonymousCleared() {
         let cleared = state.withLock { state -> HelpshiftPortUser? in
             guard state.clearAnonymousUserOnLogin, let anonymous = state.anonymous else { return nil }
             state.anonymous = nil
@@ -109,8 +111,23 @@ extension HelpshiftProvider {
     /// number and boolean values, at most 30 entries); an empty JWT logs in the anonymous user.
     /// Each failure reason of the SDK is thrown with its uniform code (`login_failed` is emitted).
     public func login(identitiesJWT jwt: String, config: [String: JSONValue] = [:]) async throws(IdentityError) -> IdentitySession {
+        try beginLogin()
+        defer { loginRunning = false }
         await prepare()
         return try await identityLogin(jwt, config: config)
+    }
+
+    /// Helpshift answers a login started while another is running with `LoginInProgress`
+    /// (vendor-notes): the provider gives that answer itself, before the SDK, and emits
+    /// `login_failed` as it does when the SDK reports it (the concurrency rule of `IdentityProvider`).
+    func beginLogin() throws(IdentityError) {
+        guard !loginRunning else {
+            var error = HelpshiftLoginFailureReason.loginInProgress.error(provider: reference)
+            error.message = "Another Helpshift login is still running (LoginInProgress)."
+            emit(.loginFailed, .failure(error))
+            throw error
+        }
+        loginRunning = true
     }
 
     /// Why the SDK refused `jwt` as IdentityTokenInvalid, when the JWT itself says so: the SDK
@@ -121,7 +138,7 @@ extension HelpshiftProvider {
     /// future beyond the clock skew, `claim_invalid` when `iat` is not an integer, all keeping the
     /// vendor code IdentityTokenInvalid. `nil` (stay `token_invalid`)
     /// for anything else, including a signature that does not match and a JWT the issuer accepts.
-    func identityTokenInvalidReason(_ jwt: String) -> IdentityError? {
+    nonisolated func identityTokenInvalidReason(_ jwt: String) -> IdentityError? {
         do throws(IdentityError) {
             _ = try helpshiftIssuer.verifyIdentityToken(jwt)
             return nil
@@ -139,7 +156,7 @@ extension HelpshiftProvider {
     /// adapter's own validator finds in `jwt` (per-key code, e.g. `value_too_long`
     /// [HelpshiftValueLengthLimitExceeded]), else the first per-key reason of the SDK's error data
     /// (keys in order). `nil` when neither names one.
-    func identitiesDataInvalidReason(_ jwt: String, errors: [String: String]) -> IdentityError? {
+    nonisolated func identitiesDataInvalidReason(_ jwt: String, errors: [String: String]) -> IdentityError? {
         let dataInvalid = HelpshiftLoginFailureReason.identitiesDataInvalid.rawValue
         do throws(IdentityError) {
             _ = try helpshiftIssuer.verifyIdentityToken(jwt)

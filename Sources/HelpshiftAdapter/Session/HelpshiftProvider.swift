@@ -11,19 +11,23 @@ import Synchronization
 /// let session = try await provider.login(UserIdentity(userId: "u-1", email: "ann@example.com"))
 /// try await provider.sendMessage("Hello")
 /// ```
-public final class HelpshiftProvider: IdentityProvider {
+///
+/// Concurrency (the rule of `IdentityProvider`): a login called while another is
+/// running fails at once with `login_in_progress` (vendor code `LoginInProgress`), as Helpshift
+/// documents; what the SDK's delegate reports goes through a `Mutex` the actor owns.
+public actor HelpshiftProvider: IdentityProvider {
     /// The kind and instance name.
-    public let reference: ProviderReference
+    public nonisolated let reference: ProviderReference
     /// Anonymous users, HMAC digests, logout, key rotation, conversations; plus JWT and the
     /// Identity System when `identity_system` is on. Never `reset`.
-    public let capabilities: ProviderCapabilities
+    public nonisolated let capabilities: ProviderCapabilities
     /// The backend issuer (login dictionaries, digests, identities JWTs).
-    public let issuer: any CredentialIssuer
+    public nonisolated let issuer: any CredentialIssuer
     /// Where the uniform events go.
-    public let eventHub: EventHub
+    public nonisolated let eventHub: EventHub
     /// The instance settings.
-    public let settings: HelpshiftSettings
-    let helpshiftIssuer: HelpshiftCredentialIssuer
+    public nonisolated let settings: HelpshiftSettings
+    let helpshiftIssuer: HelpshiftIssuer
     let port: any HelpshiftSDKPort
     let clock: any IdentityClock
     let logger: Logger
@@ -38,6 +42,8 @@ public final class HelpshiftProvider: IdentityProvider {
         var anonymous: HelpshiftPortUser?
     }
     let state: Mutex<State>
+    /// Whether a login is running (Helpshift refuses a second one with `LoginInProgress`).
+    var loginRunning = false
 
     /// Creates a provider over `port` and registers itself as the SDK delegate.
     public init(
@@ -46,7 +52,7 @@ public final class HelpshiftProvider: IdentityProvider {
     ) {
         self.reference = reference
         self.settings = settings
-        self.helpshiftIssuer = HelpshiftCredentialIssuer(settings: settings, provider: reference, clock: clock)
+        self.helpshiftIssuer = HelpshiftIssuer(settings: settings, provider: reference, clock: clock)
         self.issuer = helpshiftIssuer
         self.eventHub = EventHub()
         self.port = port
@@ -62,7 +68,7 @@ public final class HelpshiftProvider: IdentityProvider {
     // MARK: Delegate
 
     /// Handles one delegate call: maps it, emits the uniform events, remembers failures for the running call.
-    func receive(_ call: HelpshiftDelegateCall) {
+    nonisolated func receive(_ call: HelpshiftDelegateCall) {
         let now = clock.now()
         switch call {
         case .authenticationFailed(let reason):
@@ -85,7 +91,7 @@ public final class HelpshiftProvider: IdentityProvider {
         }
     }
 
-    private func remember(_ event: IdentityEvent) {
+    private nonisolated func remember(_ event: IdentityEvent) {
         state.withLock { state in
             switch event.payload {
             case .unreadCount(let count): state.lastUnreadCount = count
@@ -110,9 +116,9 @@ public final class HelpshiftProvider: IdentityProvider {
     }
 
     /// Forgets failures of earlier calls; returns nothing.
-    func beginCall() { state.withLock { $0.failures.removeAll() } }
+    nonisolated func beginCall() { state.withLock { $0.failures.removeAll() } }
     /// The failures reported by the delegate since ``beginCall()``.
-    func reportedFailures() -> [IdentityError] { state.withLock { $0.failures } }
+    nonisolated func reportedFailures() -> [IdentityError] { state.withLock { $0.failures } }
 
     /// Applies the configured `clearAnonymousUserOnLogin` once, before the first SDK call.
     func prepare() async {
@@ -123,11 +129,11 @@ public final class HelpshiftProvider: IdentityProvider {
         if first { await port.clearAnonymousUserOnLogin(clear) }
     }
 
-    func emit(_ name: IdentityEvent.Name, _ payload: IdentityEvent.Payload = .none) {
+    nonisolated func emit(_ name: IdentityEvent.Name, _ payload: IdentityEvent.Payload = .none) {
         eventHub.emit(IdentityEvent(name, provider: reference, payload: payload, timestamp: clock.now()))
     }
 
-    func providerUser(_ user: HelpshiftPortUser) -> ProviderUser {
+    nonisolated func providerUser(_ user: HelpshiftPortUser) -> ProviderUser {
         ProviderUser(
             vendorUserId: user.localId, externalId: user.userId, email: user.email, name: user.name,
             isAnonymous: user.isAnonymous, isAuthenticated: !user.isAnonymous && user.isVerified)
@@ -208,5 +214,5 @@ public final class HelpshiftProvider: IdentityProvider {
     }
 
     /// Whether the SDK reported `userSessionExpired` since the last successful Identity System login.
-    public var isSessionExpired: Bool { state.withLock { $0.sessionExpired } }
+    public nonisolated var isSessionExpired: Bool { state.withLock { $0.sessionExpired } }
 }

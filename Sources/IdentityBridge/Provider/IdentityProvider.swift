@@ -10,6 +10,21 @@
 /// let session = try await provider.login(UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann"))
 /// try await provider.logout()
 /// ```
+///
+/// ## Concurrency
+///
+/// Every provider follows one rule, whatever its vendor:
+///
+/// - **A provider is an `actor`.** Its session state is isolated to it; its identity
+///   (``reference``, ``capabilities``, ``issuer``, ``eventHub``) is `nonisolated let`. State that
+///   the vendor SDK writes through synchronous callbacks (delegates) lives in a `Mutex` the actor
+///   owns; nothing else is shared and mutable.
+/// - **Two logins never reach the vendor SDK at the same time.** A login called while another
+///   login of the same provider is running either waits its turn (call order, with
+///   ``SessionOperationQueue``) or fails at once with ``IdentityError/Code/loginInProgress``
+///   without touching the SDK. Which of the two is the vendor's contract where the vendor
+///   documents one (Helpshift's `LoginInProgress`), otherwise the adapter's; each provider's
+///   documentation says which it is.
 public protocol IdentityProvider: Sendable {
     /// The kind and instance name.
     var reference: ProviderReference { get }

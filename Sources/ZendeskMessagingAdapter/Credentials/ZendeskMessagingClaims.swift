@@ -1,4 +1,4 @@
-/// The claims of a verified Zendesk Messaging user JWT, as ``ZendeskMessagingIssuer/verifyToken(_:)``
+/// The claims of a verified Zendesk Messaging user JWT, as ``ZendeskMessagingIssuer/verify(_:)``
 /// returns them (no dictionary is built).
 public struct ZendeskMessagingClaims: Hashable, Sendable {
     /// `external_id` (non-empty, at most ``ZendeskMessagingLimits/externalIdMaxLength`` characters).

@@ -20,7 +20,7 @@ extension ZendeskMessagingIssuer {
     /// Applies exactly the checks of ``verify(_:for:)`` and returns the typed claims instead of a
     /// `VerifiedCredential` (no claims dictionary is built): the fast path for a backend that
     /// only needs the verified `external_id`. Throws the same errors as ``verify(_:for:)``.
-    public func verifyToken(_ token: String) throws(IdentityError) -> ZendeskMessagingClaims {
+    public func verify(_ token: String) throws(IdentityError) -> ZendeskMessagingClaims {
         do throws(IdentityError) {
             return try verifyUnattributed(token).claims
         } catch {
@@ -49,7 +49,7 @@ extension ZendeskMessagingIssuer {
         .tokenExpired: ZendeskMessagingVendorCode.expiredJWT,
     ]
 
-    /// The one verification path behind ``verify(_:for:)`` and ``verifyToken(_:)``.
+    /// The one verification path behind ``verify(_:for:)`` and ``verify(_:)``.
     private func verifyUnattributed(_ token: String) throws(IdentityError) -> (jwt: DecodedJWT, claims: ZendeskMessagingClaims) {
         // A header that is exactly one a configured key writes ({"alg":"HS256","typ":"JWT","kid":K})
         // is recognized by its text and names its signer; any other header is decoded and checked below.

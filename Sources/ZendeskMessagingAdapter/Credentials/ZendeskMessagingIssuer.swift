@@ -47,7 +47,7 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
     /// Issues `{"jwt": ...}` for `user`: `userId` becomes `external_id`; `email`, `name` and
     /// `metadata["email_verified"]` are added when present.
     public func issue(for user: UserIdentity) throws(IdentityError) -> Credential {
-        let (token, exp) = try mint(for: user)
+        let (token, exp) = try mintWithExpiry(for: user)
         return .jwt(token, expiresAt: Date(timeIntervalSince1970: TimeInterval(exp)))
     }
 
@@ -55,12 +55,12 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
     /// without building the credential: `userId` becomes `external_id`; `email`, `name` and
     /// `metadata["email_verified"]` are added when present; `exp` is now + `token_lifetime`.
     /// Throws the same errors as ``issue(for:)``.
-    public func mintToken(for user: UserIdentity) throws(IdentityError) -> String {
-        try mint(for: user).token
+    public func mint(for user: UserIdentity) throws(IdentityError) -> String {
+        try mintWithExpiry(for: user).token
     }
 
-    /// The token and its `exp`; the one code path behind ``issue(for:)`` and ``mintToken(for:)``.
-    func mint(for user: UserIdentity) throws(IdentityError) -> (token: String, expiresAt: Int64) {
+    /// The token and its `exp`; the one code path behind ``issue(for:)`` and ``mint(for:)``.
+    func mintWithExpiry(for user: UserIdentity) throws(IdentityError) -> (token: String, expiresAt: Int64) {
         let externalId = try Self.validExternalId(user.userId).attributedIfNeeded(provider)
         if let email = user.email, email.isEmpty {
             throw IdentityError(

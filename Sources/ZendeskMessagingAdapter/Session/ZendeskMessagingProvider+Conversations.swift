@@ -31,7 +31,7 @@ extension ZendeskMessagingProvider {
     /// Maps a raw SDK event (`authenticationFailed`, `unreadMessageCountChanged`, others passed
     /// through) and emits the uniform events.
     public func handleVendorEvent(name: String, data: JSONValue) async throws(IdentityError) -> [IdentityEvent] {
-        let events = try ZendeskMessagingPlugin().mapVendorEvent(name: name, data: data, provider: reference, timestamp: clock.now())
+        let events = try ZendeskMessagingEventMapper.map(name: name, data: data, provider: reference, timestamp: clock.now())
         for event in events { eventHub.emit(event) }
         return events
     }

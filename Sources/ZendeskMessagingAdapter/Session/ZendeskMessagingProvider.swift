@@ -20,7 +20,8 @@ public import Logging
 /// - `logout` of an authenticated user: `logged_out` (push unsubscribed); of an anonymous user:
 ///   `anonymous_user_cleared` (its conversations are gone for good).
 /// - `resetIdentity` is `unsupported_operation`: Messaging has no reset.
-/// - One login at a time: a login started while another is running fails with `login_in_progress`.
+/// - One login at a time (the concurrency rule of `IdentityProvider`): a login started
+///   while another is running fails at once with `login_in_progress`, without reaching the SDK.
 public actor ZendeskMessagingProvider: IdentityProvider {
     /// The kind and instance name.
     public nonisolated let reference: ProviderReference

@@ -1,0 +1,104 @@
+public import IdentityBridge
+
+/// Issues and verifies Zendesk Chat JWTs: HS256 with `name`, `email`, `external_id`, `iat`, `exp`,
+/// signed with the Chat shared secret.
+///
+/// ```swift
+/// let credential = try issuer.issue(for: UserIdentity(userId: "user-1", email: "ann@example.com", name: "Ann"))
+/// let verified = try issuer.verify(credential.jwt ?? "", for: nil)
+/// let claims = try issuer.verify(credential.jwt ?? "")   // the typed claims, no dictionary
+/// ```
+public struct ZendeskChatIssuer: CredentialIssuer {
+    /// The provider instance.
+    public let provider: ProviderReference
+    /// The lifetime of minted JWTs, seconds.
+    public let tokenLifetime: Int64
+    private let signer: HS256Signer
+    private let validator: ZendeskChatTokenValidator
+    private let clock: any IdentityClock
+
+    /// Creates an issuer; `configuration_invalid` when the lifetime is outside 1 ... 7 minutes.
+    public init(
+        settings: ZendeskChatSettings, provider: ProviderReference = ProviderReference(kind: .zendeskChat), clock: any IdentityClock
+    ) throws(IdentityError) {
+        guard (1...ZendeskChatLimits.maxLifetime).contains(settings.tokenLifetime) else {
+            throw IdentityError(
+                .configurationInvalid, field: "settings.token_lifetime",
+                message:
+                    "token_lifetime is \(settings.tokenLifetime)s; Zendesk Chat allows exp at most \(ZendeskChatLimits.maxLifetime)s (7 minutes) after iat.",
+                recovery: "Set token_lifetime between 1s and 7m.", provider: provider)
+        }
+        self.provider = provider
+        self.tokenLifetime = settings.tokenLifetime
+        self.signer = HS256Signer(secret: settings.secret)
+        self.validator = ZendeskChatTokenValidator(secret: settings.secret, previousSecrets: settings.previousSecrets)
+        self.clock = clock
+    }
+
+    /// `{"jwt": ...}` for `user`: `userId` becomes `external_id`; `name` and `email` are required.
+    public func issue(for user: UserIdentity) throws(IdentityError) -> Credential {
+        let now = clock.unixSeconds()
+        let token = try mint(for: user, issuedAt: now)
+        return .jwt(token, expiresAt: Date(timeIntervalSince1970: TimeInterval(now + tokenLifetime)))
+    }
+
+    /// The Chat JWT for `user`, issued at `issuedAt` and expiring `tokenLifetime` seconds later.
+    public func mint(for user: UserIdentity, issuedAt: Int64) throws(IdentityError) -> String {
+        // A neutral user without an id is the cross-vendor missing_identifier rule (the conformance
+        // kit's), not a JWT claim the backend sees: no vendor code.
+        guard let externalId = user.userId else {
+            throw IdentityError(
+                .missingIdentifier, field: "userId", message: "Zendesk Chat needs an external_id for an authenticated visitor.",
+                recovery: "Pass the user's stable id as userId (it becomes external_id).", provider: provider)
+        }
+        guard let name = user.name else {
+            throw ZendeskChatFailureReason.nameInvalid.error("The Chat JWT requires a name; the user has none.", provider: provider)
+        }
+        // One rule, one verdict: a Chat JWT without an email is what the backend reports as
+        // invalidEmail ("Invalid email was used to generate the JWT token"), so issuing says the same.
+        guard let email = user.email else {
+            throw ZendeskChatFailureReason.emailInvalid.error("The Chat JWT requires an email; the user has none.", provider: provider)
+        }
+        // In this order: the first failing rule is reported (no array of results is built).
+        if let (reason, detail) = ZendeskChatClaimRules.checkExternalId(externalId) { throw reason.error(detail, provider: provider) }
+        if let (reason, detail) = ZendeskChatClaimRules.checkName(name) { throw reason.error(detail, provider: provider) }
+        if let (reason, detail) = ZendeskChatClaimRules.checkEmail(email) { throw reason.error(detail, provider: provider) }
+        // Zendesk Chat states no name or email limit: after its own rules, the library's ceilings apply, before signing.
+        try user.checkLengths(provider: provider)
+        let (expiresAt, overflow) = issuedAt.addingReportingOverflow(tokenLifetime)
+        guard !overflow else {
+            throw ZendeskChatFailureReason.claimInvalid.error(
+                "iat \(issuedAt) plus the \(tokenLifetime)s lifetime does not fit a 64-bit exp.", field: "iat", provider: provider)
+        }
+        return signer.sign { claims in
+            claims.add("name", name)
+            claims.add("email", email)
+            claims.add("external_id", externalId)
+            claims.add("iat", issuedAt)
+            claims.add("exp", expiresAt)
+        }
+    }
+
+    /// Applies every Chat check to `token`. When `user` has a `userId`, it is the external id
+    /// already bound to the visitor: a different `external_id` is `external_id_changed`.
+    public func verify(_ token: String, for user: UserIdentity?) throws(IdentityError) -> VerifiedCredential {
+        let claims: ZendeskChatClaims
+        do { claims = try validator.verify(token, now: clock.unixSeconds(), boundExternalId: user?.userId) } catch {
+            throw error.attributed(to: provider)
+        }
+        var object: [String: JSONValue] = [
+            "name": .string(claims.name), "email": .string(claims.email), "external_id": .string(claims.externalId),
+            "iat": .int(claims.issuedAt),
+        ]
+        if let exp = claims.expiresAt { object["exp"] = .int(exp) }
+        return VerifiedCredential(claims: object)
+    }
+
+    /// Applies exactly the checks of ``verify(_:for:)`` (no bound `external_id`) and returns the
+    /// typed claims instead of a `VerifiedCredential`. Throws the same errors.
+    public func verify(_ token: String) throws(IdentityError) -> ZendeskChatClaims {
+        do { return try validator.verify(token, now: clock.unixSeconds(), boundExternalId: nil) } catch {
+            throw error.attributed(to: provider)
+        }
+    }
+}

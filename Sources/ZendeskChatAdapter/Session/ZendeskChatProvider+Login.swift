@@ -1,0 +1,83 @@
+public import IdentityBridge
+
+extension ZendeskChatProvider {
+    /// Sets an identity that mints a JWT for `user` on every `getToken`, and connects.
+    ///
+    /// When the SDK's visitor is bound to another `external_id` (another user logged in, or fell
+    /// back to anonymous after logging in), the previous identity ends first as in ``logout()``
+    /// (`resetIdentity`: `logged_out`, `identity_reset`), since Chat never lets a visitor's
+    /// `external_id` change; then the new user authenticates on the new visitor.
+    /// Throws the input error (and emits `login_failed`) when no valid JWT can be minted for
+    /// `user`, before anything changes; throws the backend's error after falling back to
+    /// anonymous when it refuses the JWT.
+    public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
+        do { _ = try chatIssuer.issue(for: user) } catch {
+            emit(.loginFailed, .failure(error))
+            throw error
+        }
+        let authenticator = ZendeskChatIssuingAuthenticator(issuer: chatIssuer, user: user)
+        // The issuer refuses a user without userId, so this is the external_id the JWT carries.
+        return try await connectAuthenticated(using: authenticator, endingAnyUserOtherThan: user.userId)
+    }
+
+    /// Logs in with a raw `{"jwt": ...}` credential.
+    public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
+        guard let jwt = credential.jwt else {
+            let error = IdentityError(
+                .tokenMissing, field: "jwt", message: "The credential has no \"jwt\" field.",
+                recovery: "Pass {\"jwt\": \"<Chat JWT>\"}.", provider: reference)
+            emit(.loginFailed, .failure(error))
+            throw error
+        }
+        let authenticator = ZendeskChatFixedTokenAuthenticator(token: jwt)
+        return try await connectAuthenticated(using: authenticator, endingAnyUserOtherThan: nil)
+    }
+
+    /// Sets `authenticator` as the identity and connects, in call order with the other operations;
+    /// with `externalId`, first ends the identity of a visitor bound to another `external_id`.
+    func connectAuthenticated(using authenticator: any JWTAuthenticator, endingAnyUserOtherThan externalId: String?)
+        async throws(IdentityError) -> IdentitySession
+    {
+        let connection = await serialized {
+            await self.performLogin(authenticator: authenticator, endingAnyUserOtherThan: externalId)
+        }
+        if let failure = connection.failure { throw failure.error(provider: reference) }
+        guard connection.visitor.isAuthenticated else {
+            throw ZendeskChatFailureReason.tokenUnavailable.error(
+                "The chat proceeded anonymously: getToken gave no JWT.", provider: reference)
+        }
+        return IdentitySession(
+            provider: reference, user: connection.visitor.user,
+            expiresAt: expiry(
+                ofAcceptedToken: (authenticator as? ZendeskChatFixedTokenAuthenticator)?.token))
+    }
+
+    /// When the given JWT the backend accepted expires (`exp`, else `iat` + 7 minutes); `now + token_lifetime`
+    /// for JWTs minted at connect time by the issuing authenticator.
+    func expiry(ofAcceptedToken token: String?) -> Date {
+        if let token, let decoded = try? DecodedJWT.decode(token), let iat = decoded.claim("iat")?.intValue {
+            let claims = ZendeskChatClaims(name: "", email: "", externalId: "", issuedAt: iat, expiresAt: decoded.claim("exp")?.intValue)
+            return Date(timeIntervalSince1970: TimeInterval(claims.effectiveExpiry))
+        }
+        return clock.now().addingTimeInterval(TimeInterval(chatIssuer.tokenLifetime))
+    }
+
+    func performLogin(authenticator: any JWTAuthenticator, endingAnyUserOtherThan externalId: String?) async
+        -> ZendeskChatConnection
+    {
+        if let externalId, let bound = await boundExternalId(), bound != externalId {
+            await performLogout()
+        }
+        self.authenticator = authenticator
+        return await performConnect(authenticator: authenticator)
+    }
+
+    /// The `external_id` bound to the SDK's current visitor: the one it authenticated with here
+    /// (still bound after a fallback to anonymous), or the one the backend reports.
+    func boundExternalId() async -> String? {
+        let current = await port.currentVisitor()
+        if let binding, binding.visitorId == current?.visitorId { return binding.externalId }
+        guard let current, current.isAuthenticated else { return nil }
+        return current.externalId
+    }
+}

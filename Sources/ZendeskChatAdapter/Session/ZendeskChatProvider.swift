@@ -1,0 +1,224 @@
+public import IdentityBridge
+public import Logging
+
+/// The `zendesk-chat` session provider: drives the Chat SDK through a ``ZendeskChatSDKPort``.
+///
+/// `login` sets an identity whose authenticator mints a fresh JWT on every `getToken`, then
+/// connects. On any authentication failure the chat proceeds anonymously and the provider emits
+/// `authentication_failed` then `fell_back_to_anonymous`. When a re-authentication during a chat
+/// fails, the events are `authentication_failed`, `conversation_ended`, `fell_back_to_anonymous`,
+/// `conversation_started` (the new anonymous conversation).
+///
+/// Chat binds an `external_id` to a visitor for good ("Once set for the customer, this value
+/// cannot be changed"), so `login` of a *different* user first un-authenticates the previous one
+/// the way the Chat documentation prescribes, with `resetIdentity` (a new unique visitor, the local
+/// cache discarded), emitting `logged_out` and `identity_reset` as ``logout()`` does, and then
+/// authenticates the new user: `logged_out`, `identity_reset`, `login_succeeded`. A raw credential
+/// (``login(credential:)``) or a re-authentication with another `external_id` on the same visitor is
+/// still refused by the backend with `externalUserIdHasChanged` (`external_id_changed`).
+///
+/// The session's `ProviderUser.vendorUserId` is the Chat *person* for an authenticated visitor
+/// (the same for every visitor, device or browser authenticated with the same `external_id`) and
+/// the visitor id for an anonymous one; ``currentVisitor()`` gives the visitor itself.
+///
+/// Concurrency (the rule of `IdentityProvider`): connects, logins, logouts and
+/// resets run one at a time, in call order; a login called while another is running waits its turn.
+public actor ZendeskChatProvider: IdentityProvider {
+    /// The kind and instance name.
+    public nonisolated let reference: ProviderReference
+    /// Anonymous users, JWT, reset, logout (reset) and conversations.
+    public nonisolated let capabilities: ProviderCapabilities = [.anonymousUsers, .jwt, .reset, .logout, .conversations]
+    /// The Chat JWT issuer and verifier.
+    public nonisolated let issuer: any CredentialIssuer
+    /// Where the provider's events are emitted.
+    public nonisolated let eventHub = EventHub()
+
+    let chatIssuer: ZendeskChatIssuer
+    let accountKey: Secret
+    let port: any ZendeskChatSDKPort
+    let clock: any IdentityClock
+    let logger: Logger
+    var authenticator: (any JWTAuthenticator)?
+    var visitorInfo: ZendeskChatVisitorInfo?
+    var initialized = false
+    var connectedVisitor: ZendeskChatVisitor?
+    /// The `external_id` the backend bound to a visitor of this SDK (it stays bound after a
+    /// fallback to anonymous), until `resetIdentity`.
+    var binding: (visitorId: String, externalId: String)?
+    /// Connects, logins, logouts and resets, one at a time in call order (the concurrency rule of `IdentityProvider`).
+    var operations = SessionOperationQueue()
+
+    /// Creates a provider over `port`.
+    public init(issuer: ZendeskChatIssuer, accountKey: Secret, port: any ZendeskChatSDKPort, clock: any IdentityClock, logger: Logger) {
+        self.reference = issuer.provider
+        self.issuer = issuer
+        self.chatIssuer = issuer
+        self.accountKey = accountKey
+        self.port = port
+        self.clock = clock
+        self.logger = logger
+    }
+
+    func emit(_ name: IdentityEvent.Name, _ payload: IdentityEvent.Payload = .none) {
+        eventHub.emit(IdentityEvent(name, provider: reference, payload: payload, timestamp: clock.now()))
+    }
+
+    /// `Chat.instance?.setIdentity(authenticator:)`: the authenticator used at the next connect.
+    public func setIdentity(authenticator: any JWTAuthenticator) {
+        self.authenticator = authenticator
+    }
+
+    /// Sets VisitorInfo, honoured for anonymous sessions and discarded (with a logged warning)
+    /// for authenticated ones.
+    public func setVisitorInfo(_ info: ZendeskChatVisitorInfo?) {
+        visitorInfo = info
+    }
+
+    /// Connects the chat: calls `getToken` when an identity is set, lets the backend validate the
+    /// token, and emits the outcome's events. Calling it again during a chat re-authenticates.
+    /// Connects run one at a time, in call order, each with the identity set when it was called.
+    @discardableResult
+    public func connect() async -> ZendeskChatConnection { await connect(using: authenticator) }
+
+    func connect(using authenticator: (any JWTAuthenticator)?) async -> ZendeskChatConnection {
+        await serialized { await self.performConnect(authenticator: authenticator) }
+    }
+
+    /// Runs `operation` after every operation called before it, so that connects, logins, logouts
+    /// and resets reach the SDK one at a time, in call order.
+    func serialized<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
+        await operations.enqueue(operation).value
+    }
+
+    func performConnect(authenticator: (any JWTAuthenticator)?) async -> ZendeskChatConnection {
+        if !initialized {
+            await port.initialize(accountKey: accountKey)
+            initialized = true
+        }
+        let wasConnected = connectedVisitor != nil
+        var token: String?
+        var localFailure: ZendeskChatAuthenticationFailure?
+        if let authenticator {
+            do { token = try await authenticator.getToken() } catch {
+                localFailure = ZendeskChatAuthenticationFailure(reason: .tokenUnavailable, detail: error.message)
+            }
+        }
+        let connection = await port.connect(jwt: token, visitorInfo: visitorInfo)
+        connectedVisitor = connection.visitor
+        if connection.visitor.isAuthenticated, let externalId = connection.visitor.externalId {
+            binding = (connection.visitor.visitorId, externalId)
+        }
+        if let failure = localFailure ?? connection.failure {
+            logger.error(
+                "Zendesk Chat authentication failed",
+                metadata: [
+                    "provider": "\(reference)", "error": "\(failure.vendorError.rawValue)", "reason": "\(failure.reason.rawValue)",
+                ])
+            emit(.authenticationFailed, .failure(failure.error(provider: reference)))
+            if let ended = connection.endedConversationId {
+                emit(.conversationEnded, .fields(["conversation_id": .string(ended), "reason": "reauthentication_failed"]))
+            }
+            emit(.fellBackToAnonymous, .user(connection.visitor.user))
+            if let started = connection.startedConversationId {
+                emit(.conversationStarted, .fields(["conversation_id": .string(started), "reason": "reauthentication_failed"]))
+            }
+        } else if connection.visitor.isAuthenticated {
+            if connection.visitorInfoDiscarded {
+                logger.warning(
+                    "VisitorInfo discarded: the Chat backend ignores VisitorInfo for authenticated visitors",
+                    metadata: ["provider": "\(reference)"])
+            }
+            emit(.loginSucceeded, .user(connection.visitor.user))
+        } else if !wasConnected {
+            emit(.anonymousUserCreated, .user(connection.visitor.user))
+        }
+        return connection
+    }
+
+    /// Re-authenticates during a chat (the SDK calls `getToken` again, e.g. on reconnect).
+    @discardableResult
+    public func reauthenticate() async -> ZendeskChatConnection { await connect() }
+
+    /// Un-authenticates: `resetIdentity`, emitting `logged_out` (the previous user) then `identity_reset`.
+    public func logout() async throws(IdentityError) {
+        await serialized { await self.performLogout() }
+    }
+
+    func performLogout() async {
+        let previous = await port.currentVisitor()
+        let visitor = await reset()
+        emit(.loggedOut, previous.map { .user($0.user) } ?? .none)
+        emit(.identityReset, .user(visitor.user))
+    }
+
+    /// `Chat.resetIdentity`: a new unique anonymous visitor, the local cache (identity,
+    /// VisitorInfo) discarded, previous chats no longer associated; emits `identity_reset`.
+    public func resetIdentity() async throws(IdentityError) {
+        await serialized { await self.performReset() }
+    }
+
+    func performReset() async {
+        let visitor = await reset()
+        emit(.identityReset, .user(visitor.user))
+    }
+
+    func reset() async -> ZendeskChatVisitor {
+        authenticator = nil
+        visitorInfo = nil
+        binding = nil
+        let visitor = await port.resetIdentity()
+        connectedVisitor = visitor
+        return visitor
+    }
+
+    /// The current user as the backend sees it: the authenticated person, or the anonymous visitor.
+    public func currentUser() async -> ProviderUser? { await port.currentVisitor()?.user }
+
+    /// The SDK's current visitor (its visitor id changes at every `resetIdentity`), `nil` before the first connect.
+    public func currentVisitor() async -> ZendeskChatVisitor? { await port.currentVisitor() }
+
+    /// Sends a chat message (connecting first when needed); emits `conversation_started` or `message_added`.
+    public func sendMessage(_ text: String) async throws(IdentityError) {
+        if connectedVisitor == nil { await connect() }
+        let result: ZendeskChatMessageResult
+        do { result = try await port.sendMessage(text) } catch { throw error.attributed(to: reference) }
+        emit(
+            result.startedConversation ? .conversationStarted : .messageAdded, .message(IdentityEvent.UserMessage(type: "text", body: text))
+        )
+    }
+
+    /// The SDK reconnects in the foreground: an authenticated session re-authenticates.
+    public func enterForeground() async throws(IdentityError) {
+        if connectedVisitor != nil, authenticator != nil { await reauthenticate() }
+    }
+
+    /// Maps `Chat.NotificationAuthenticationFailed` and emits the events.
+    public func handleVendorEvent(name: String, data: JSONValue) async throws(IdentityError) -> [IdentityEvent] {
+        let events = try ZendeskChatEventMapper.map(name: name, data: data, provider: reference, timestamp: clock.now())
+        for event in events { eventHub.emit(event) }
+        return events
+    }
+
+    /// `visitor_info`: `{"name", "email", "phone_number"}` or null to clear.
+    public func setOption(_ key: String, to value: JSONValue) async throws(IdentityError) {
+        guard key == "visitor_info" else { throw .unsupported("setOption(\(key))", provider: reference) }
+        if value.isNull {
+            visitorInfo = nil
+            return
+        }
+        guard let object = value.objectValue else {
+            throw IdentityError(
+                .invalidValueType, field: "visitor_info",
+                message: "visitor_info must be an object or null, not \(value.typeNameWithArticle).",
+                recovery: "Pass {\"name\": ..., \"email\": ..., \"phone_number\": ...}.", provider: reference)
+        }
+        for (field, entry) in object
+        where !["name", "email", "phone_number"].contains(field) || (!entry.isNull && entry.stringValue == nil) {
+            throw IdentityError(
+                .invalidValueType, field: "visitor_info.\(field)", message: "visitor_info.\(field) is not a known string field.",
+                recovery: "Use string values for name, email and phone_number only.", provider: reference)
+        }
+        visitorInfo = ZendeskChatVisitorInfo(
+            name: object["name"]?.stringValue, email: object["email"]?.stringValue, phoneNumber: object["phone_number"]?.stringValue)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+public import IdentityBridge
+
+extension ZendeskSupportIssuer {
+    /// Reads and checks one of our user tokens: `token_missing` / `token_malformed` (not a
+    /// token), `token_invalid` (not ours: wrong type, algorithm or signature), `token_expired`.
+    public func readUserToken(_ token: String) throws(IdentityError) -> ZendeskSupportUserToken {
+        let signer = try requireUserTokenSigner()
+        let decoded: DecodedJWT
+        do { decoded = try DecodedJWT.decode(token) } catch {
+            var error = error
+            error.field = "user_token"
+            if error.code == .tokenMissing {
+                // The caller handed us a user token, never a JWT: say so.
+                error.message = "No user token was given."
+                error.recovery = "Pass the user_token issued for the user (identityctl token, or issue(for:))."
+            }
+            throw error.attributed(to: provider)
+        }
+        guard decoded.headerValue("typ")?.stringValue == ZendeskSupportLimits.userTokenType, decoded.algorithm == "HS256" else {
+            throw forged("The token is not a Zendesk Support user token issued by this backend.")
+        }
+        guard decoded.verifySignature(with: signer) else {
+            throw forged("The user token's signature does not match this backend's key: it is forged or from another backend.")
+        }
+        let contents: ZendeskSupportUserToken
+        do {
+            contents = ZendeskSupportUserToken(
+                userId: try decoded.optionalString("uid"), name: try decoded.optionalString("name"),
+                email: try decoded.optionalString("email"), issuedAt: try decoded.requiredInt("iat"),
+                expiresAt: try decoded.requiredInt("exp"))
+        } catch {
+            throw IdentityError(
+                .tokenMalformed, field: "user_token", message: "The user token's claims are unreadable: \(error.message)",
+                recovery: "Issue a new user token.", provider: provider)
+        }
+        let now = clock.unixSeconds()
+        guard now < contents.expiresAt else {
+            throw IdentityError(
+                .tokenExpired, field: "user_token", message: "The user token expired at \(contents.expiresAt) (now \(now)).",
+                recovery: "Issue a fresh user token and set the JWT identity again.", provider: provider)
+        }
+        // Our own tokens: issued now, living at most the longest user_token_lifetime.
+        let policy = JWTFreshness(maxLifetime: ZendeskSupportLimits.maxUserTokenLifetime)
+        if let violation = policy.violation(iat: contents.issuedAt, exp: contents.expiresAt, now: now) {
+            var error = violation.error(vendorCode: nil, recovery: "Issue a fresh user token with this backend.", provider: provider)
+            error.field = "user_token"
+            throw error
+        }
+        return contents
+    }
+
+    private func forged(_ message: String) -> IdentityError {
+        IdentityError(
+            .tokenInvalid, field: "user_token", message: message, recovery: "Pass a user token issued by this backend.", provider: provider)
+    }
+
+    /// Exchanges a user token for the Zendesk JWT: HS256 with `jti` (unique), `iat`, `name`,
+    /// `email` and `external_id` (when the token has a user id), signed with the shared secret.
+    public func exchange(userToken: String) throws(IdentityError) -> String {
+        try mint(for: try readUserToken(userToken))
+    }
+
+    /// The form field Zendesk POSTs the user token in: `user_token`.
+    public var exchangeFormField: String { ZendeskSupportLimits.userTokenFormField }
+
+    /// The Zendesk JWT for a user the backend has already identified (from the app's own session
+    /// token): the same rules as ``issue(for:)`` (user id, name and email), then ``mint(for:)``.
+    public func exchange(user: UserIdentity) throws(IdentityError) -> String {
+        _ = try requireJWTSigner()
+        if let id = user.userId { try ZendeskSupportIdentityRules.checkUserId(id, provider: provider) }
+        let now = clock.unixSeconds()
+        return try mint(
+            for: ZendeskSupportUserToken(userId: user.userId, name: user.name, email: user.email, issuedAt: now, expiresAt: now))
+    }
+
+    /// The Zendesk JWT for the contents of a user token already read with ``readUserToken(_:)``:
+    /// the second half of ``exchange(userToken:)`` (which calls it), with the same claims and errors.
+    public func mint(for contents: ZendeskSupportUserToken) throws(IdentityError) -> String {
+        let signer = try requireJWTSigner()
+        let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
+            name: contents.name, email: contents.email, field: "user token", provider: provider)
+        let jti = ZendeskSupportJTI.random()
+        let now = clock.unixSeconds()
+        return signer.sign { claims in
+            claims.add("jti", jti)
+            claims.add("iat", now)
+            claims.add("name", name)
+            claims.add("email", email)
+            claims.addIfPresent("external_id", contents.userId)
+        }
+    }
+
+    /// Verifies a user token (header `typ` ``ZendeskSupportLimits/userTokenType``) or a Zendesk
+    /// JWT (anything else): HS256, shared-secret signature, `jti`, `iat`, `name`, `email`.
+    /// When `user` has a `userId`, the token must be for that user (`uid` / `external_id`),
+    /// else `token_invalid` naming the mismatch.
+    public func verify(_ token: String, for user: UserIdentity?) throws(IdentityError) -> VerifiedCredential {
+        if let decoded = try? DecodedJWT.decode(token), decoded.headerValue("typ")?.stringValue == ZendeskSupportLimits.userTokenType {
+            let contents = try readUserToken(token)
+            var claims: [String: JSONValue] = ["iat": .int(contents.issuedAt), "exp": .int(contents.expiresAt), "type": "user_token"]
+            if let id = contents.userId { claims["uid"] = .string(id) }
+            if let name = contents.name { claims["name"] = .string(name) }
+            if let email = contents.email { claims["email"] = .string(email) }
+            try requireSameUser(contents.userId, user, claim: "uid")
+            return VerifiedCredential(claims: claims)
+        }
+        let (decoded, claims) = try verifiedJWT(token)
+        try requireSameUser(claims.externalId, user, claim: "external_id")
+        return Self.credential(decoded, claims)
+    }
+
+    private func requireSameUser(_ id: String?, _ user: UserIdentity?, claim: String) throws(IdentityError) {
+        guard let expected = user?.userId, expected != id else { return }
+        throw IdentityError(
+            .tokenInvalid, field: claim, message: "The token was issued for another user than \"\(expected)\".",
+            recovery: "Verify the token against the user it was issued for.", provider: provider)
+    }
+
+    /// Verifies a Zendesk JWT as Zendesk would.
+    public func verifyJWT(_ token: String) throws(IdentityError) -> VerifiedCredential {
+        let (decoded, claims) = try verifiedJWT(token)
+        return Self.credential(decoded, claims)
+    }
+
+    /// Applies exactly the checks of ``verifyJWT(_:)`` and returns the typed claims instead of a
+    /// `VerifiedCredential` (no claims dictionary is built). Throws the same errors.
+    public func verify(_ token: String) throws(IdentityError) -> ZendeskSupportJWTClaims {
+        try verifiedJWT(token).claims
+    }
+
+    /// Every claim of the token, with `jti` and `iat` as checked.
+    private static func credential(_ decoded: DecodedJWT, _ checked: ZendeskSupportJWTClaims) -> VerifiedCredential {
+        var claims = decoded.claims
+        claims["jti"] = .string(checked.jti)
+        claims["iat"] = .int(checked.issuedAt)
+        return VerifiedCredential(claims: claims)
+    }
+
+    /// The one verification path behind ``verifyJWT(_:)``, ``verify(_:)`` and ``verify(_:for:)``.
+    private func verifiedJWT(_ token: String) throws(IdentityError) -> (decoded: DecodedJWT, claims: ZendeskSupportJWTClaims) {
+        let signer = try requireJWTSigner()
+        do throws(IdentityError) {
+            let decoded = try DecodedJWT.decode(token)
+            try decoded.requireHS256()
+            guard decoded.verifySignature(with: signer) else {
+                throw IdentityError(
+                    .tokenInvalid, field: "jwt", message: "The JWT signature does not match the Zendesk shared secret.",
+                    recovery: "Sign the JWT with the shared secret from the Zendesk Support admin (Mobile SDK page).")
+            }
+            let jti = try decoded.requiredString("jti")
+            let iat = try decoded.requiredInt("iat")
+            let exp = try decoded.presentInt("exp")
+            let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
+                name: try decoded.optionalString("name"), email: try decoded.optionalString("email"), field: "JWT", provider: provider)
+            if let violation = jwtFreshness.violation(iat: iat, exp: exp, now: clock.unixSeconds()) {
+                throw violation.error(
+                    vendorCode: nil,
+                    recovery: "Exchange a fresh user token for a new JWT (iat = now; max_token_age \(jwtFreshness.maxAge ?? 0)s).")
+            }
+            let claims = ZendeskSupportJWTClaims(
+                jti: jti, issuedAt: iat, name: name, email: email, externalId: decoded.claim("external_id")?.stringValue)
+            return (decoded, claims)
+        } catch {
+            throw error.attributed(to: provider)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+public import IdentityBridge
+
+extension ZendeskSupportProvider {
+    /// Issues the identity the admin setting calls for and sets it on the SDK.
+    public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
+        let credential: Credential
+        do { credential = try supportIssuer.issue(for: user) } catch {
+            emit(.loginFailed, .failure(error))
+            throw error
+        }
+        return try await login(credential: credential)
+    }
+
+    /// Sets `{"user_token": ...}` or `{"anonymous": {...}}`; the other type than the admin
+    /// setting is `configuration_invalid` (vendor code `identity_type_mismatch`).
+    public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
+        let login = operations.enqueue { () async -> Result<IdentitySession, IdentityError> in
+            do throws(IdentityError) { return .success(try await self.performLogin(credential: credential)) } catch {
+                return .failure(error)
+            }
+        }
+        return try await login.value.get()
+    }
+
+    func performLogin(credential: Credential) async throws(IdentityError) -> IdentitySession {
+        let identity: ZendeskSupportIdentity
+        do { identity = try self.identity(from: credential) } catch {
+            emit(.loginFailed, .failure(error))
+            throw error
+        }
+        let user: ProviderUser
+        do { user = try await port.setIdentity(identity) } catch {
+            let error = error.attributed(to: reference)
+            emit(.loginFailed, .failure(error))
+            throw error
+        }
+        if user.isAnonymous { emit(.anonymousUserCreated, .user(user)) }
+        emit(.loginSucceeded, .user(user))
+        return IdentitySession(provider: reference, user: user, expiresAt: credential.expiresAt)
+    }
+
+    func identity(from credential: Credential) throws(IdentityError) -> ZendeskSupportIdentity {
+        if let token = credential[ZendeskSupportLimits.userTokenFormField] {
+            guard supportIssuer.auth == .jwt else { throw supportIssuer.modeMismatch(wanted: .jwt) }
+            return .jwt(userToken: token)
+        }
+        if let anonymous = credential.fields["anonymous"] {
+            guard supportIssuer.auth == .anonymous else { throw supportIssuer.modeMismatch(wanted: .anonymous) }
+            guard let object = anonymous.objectValue else {
+                throw IdentityError(
+                    .invalidValueType, field: "anonymous", message: "\"anonymous\" must be an object with optional name and email.",
+                    recovery: "Pass {\"anonymous\": {\"name\": ..., \"email\": ...}}.", provider: reference)
+            }
+            for field in ["name", "email"] {
+                guard let value = object[field], !value.isNull, value.stringValue == nil else { continue }
+                throw IdentityError(
+                    .invalidValueType, field: "anonymous.\(field)",
+                    message: "The anonymous identity's \(field) is \(value.typeNameWithArticle), not a string.",
+                    recovery: "Pass \(field) as a string, or leave it out.", provider: reference)
+            }
+            let name = object["name"]?.stringValue
+            let email = object["email"]?.stringValue
+            if let name { try ZendeskSupportIdentityRules.checkName(name, provider: reference) }
+            if let email { try ZendeskSupportIdentityRules.checkEmail(email, provider: reference) }
+            return .anonymous(name: name, email: email)
+        }
+        throw IdentityError(
+            .tokenMissing, field: "credential", message: "The credential has neither \"user_token\" nor \"anonymous\".",
+            recovery: "Pass the credential issued by this provider.", provider: reference)
+    }
+}
