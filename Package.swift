@@ -66,8 +66,21 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .target(name: "CLibcrypto", condition: .when(platforms: [.linux], traits: ["SystemLibcrypto"])),
+                "IdentityBridgePrimitives",
+                "CLibyaml",
             ],
             swiftSettings: swiftSettings
+        ),
+        // The byte-level helpers the core and its sibling modules share (base64url, random bytes,
+        // UTF-8 checks, bounded reads): not a product, `package` access, re-exported by the core
+        // so sibling targets and tests reach them with `import IdentityBridge`.
+        .target(name: "IdentityBridgePrimitives", swiftSettings: swiftSettings),
+        // The system libyaml (Debian's libyaml-dev): YAMLExpansion counts alias expansion on its
+        // event stream before Yams composes a document.
+        .systemLibrary(
+            name: "CLibyaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // The system OpenSSL libcrypto's SHA-256 for the HMAC hot path on Linux with the
         // SystemLibcrypto trait (allocation-free pad-state copies; see HMACDigest.Key).

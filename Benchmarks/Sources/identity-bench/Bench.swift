@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import HelpshiftAdapter
-import IdentityBridge
+@_spi(Primitives) import IdentityBridge
 import JWTKit
 import ZendeskChatAdapter
 import ZendeskMessagingAdapter
@@ -219,11 +219,11 @@ enum Bench {
                 contender = .repeating("ours") {
                     supportPayloadPart.withUnsafeBufferPointer { part in
                         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: part.count) {
-                            Base64URL.decode(part, into: $0.baseAddress!) ?? 0
+                            Primitives.base64URLDecode(part, into: $0.baseAddress!) ?? 0
                         }
                     }
                 }
-            case .floorJSON: contender = .repeating("ours") { try JSONValue.parse(bytes: floorPayload).objectValue?.count ?? 0 }
+            case .floorJSON: contender = .repeating("ours") { try Primitives.parseJSON(floorPayload).objectValue?.count ?? 0 }
             }
             let count = requested ?? (operation.rawValue.hasPrefix("jwtkit") ? 200_000 : 2_000_000)
             let start = cpuNanoseconds()

@@ -1,5 +1,5 @@
 import FuzzSupport
-import IdentityBridge
+@_spi(Primitives) import IdentityBridge
 
 /// The fuzzing key: 32 bytes, as configurations require.
 let secretText = "fuzz-secret-0123456789abcdefghijklmn"
@@ -24,7 +24,7 @@ public func fuzzJWT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch {
         require(!error.message.contains(secretText) && !"\(error)".contains(secretText), "an error repeats the secret")
     }
-    guard case .object(let claims)? = try? JSONValue.parse(bytes: bytes) else { return 0 }
+    guard case .object(let claims)? = try? Primitives.parseJSON(bytes) else { return 0 }
     // Validly signed random claims.
     let token = signer.sign(claims: claims)
     guard let verified = try? signer.verify(token) else {

@@ -25,7 +25,7 @@ public struct HelpshiftIssuer: CredentialIssuer {
         self.settings = settings
         self.provider = provider
         self.clock = clock
-        self.identitySigner = settings.identitySecret.map { HS256Signer(secret: $0) }
+        self.identitySigner = settings.identitySecret.map { HS256Signer(secret: $0, claimNames: ["identities"]) }
         self.digestKeys = settings.verifyingSecrets.map { HMACDigest.Key(secret: $0) }
     }
 

@@ -23,7 +23,7 @@ public struct ConfigEnvironment: Sendable {
     /// `/dev/zero` must not be read forever.
     public static let maxSecretFileSize = 65_536
 
-    /// Reads a UTF-8 file from disk through ``BoundedFile`` (symbolic links followed, as mounted
+    /// Reads a UTF-8 file from disk through `BoundedFile` (symbolic links followed, as mounted
     /// secrets use them; only a regular file of at most ``maxSecretFileSize`` bytes, checked on the
     /// opened file); fails with a ``SecretFileError`` that says why.
     public static let readFromDisk: @Sendable (String) throws -> String = { path in

@@ -1,4 +1,9 @@
-internal import CYaml
+// libyaml's event API through the package's own system-library target (Debian libyaml-dev), not
+// Yams' internal CYaml module. Yams links its bundled libyaml into the same binary: the C symbols
+// then resolve to that copy, which has the same API and structure layouts as the system's 0.2.5
+// (its yaml.h differs only in comments and an added yaml_set_max_nest_level), so either copy
+// serves these calls.
+internal import CLibyaml
 
 /// How many nodes a YAML text has, and how many it expands to once every alias is followed,
 /// counted on libyaml's event stream before anything is composed: composing follows aliases

@@ -1,10 +1,14 @@
+// `package`, in the core rather than IdentityBridgePrimitives: the JWT signer and decoder call it per
+// token, and within one module the optimizer inlines it (in the other target it measured no
+// different on identity-bench --profile, 2026-11-25, Benchmarks/RESULTS.md; kept here to be safe).
+
 /// Base64 and base64url (RFC 4648) encoding without Foundation, for the credential hot path.
 ///
 /// The generic entry points copy into contiguous memory once and then run table-driven loops
 /// over unsafe buffers (three bytes in, four characters out), with no per-character allocation.
-public enum Base64URL {
+package enum Base64URL {
     static let urlAlphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-    static let standardAlphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    package static let standardAlphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     static let urlDecodeTable: [UInt8] = makeDecodeTable(urlAlphabet)
     /// Decoding table for four characters at a time: entry `256 * k + c` is character `c`'s six
     /// bits shifted into place for position `k` of a group; invalid characters set bit 31.
@@ -27,7 +31,7 @@ public enum Base64URL {
 
     /// The number of characters of the unpadded encoding of `count` bytes.
     @inline(__always)
-    static func encodedCount(_ count: Int, padded: Bool = false) -> Int {
+    package static func encodedCount(_ count: Int, padded: Bool = false) -> Int {
         padded ? (count + 2) / 3 * 4 : (count * 4 + 2) / 3
     }
 
@@ -80,7 +84,7 @@ public enum Base64URL {
 
     /// Base64url-encodes `source` (unpadded) into `destination`; returns the bytes written.
     /// `destination` must hold `(source.count * 4 + 2) / 3` bytes.
-    public static func encode(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func encode(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutablePointer<UInt8>) -> Int {
         let count = source.count
         let whole = count / 3 * 3
         guard whole > 0, let input = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
@@ -117,7 +121,7 @@ public enum Base64URL {
     }
 
     /// Appends the base64url (unpadded) encoding of `bytes` to `out`.
-    public static func encode<C: Collection>(_ bytes: C, into out: inout [UInt8]) where C.Element == UInt8 {
+    package static func encode<C: Collection>(_ bytes: C, into out: inout [UInt8]) where C.Element == UInt8 {
         encode(bytes, alphabet: urlAlphabet, padded: false, into: &out)
     }
 
@@ -146,16 +150,16 @@ public enum Base64URL {
     }
 
     /// The base64url (unpadded) encoding of `bytes`.
-    public static func encode<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    package static func encode<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         string(bytes, alphabet: urlAlphabet, padded: false)
     }
 
     /// The standard base64 encoding of `bytes`, padded or not.
-    public static func encodeStandard<C: Collection>(_ bytes: C, padded: Bool) -> String where C.Element == UInt8 {
+    package static func encodeStandard<C: Collection>(_ bytes: C, padded: Bool) -> String where C.Element == UInt8 {
         string(bytes, alphabet: standardAlphabet, padded: padded)
     }
 
-    static func string<C: Collection>(_ bytes: C, alphabet: [UInt8], padded: Bool) -> String where C.Element == UInt8 {
+    package static func string<C: Collection>(_ bytes: C, alphabet: [UInt8], padded: Bool) -> String where C.Element == UInt8 {
         if let string = bytes.withContiguousStorageIfAvailable({ string(UnsafeRawBufferPointer($0), alphabet: alphabet, padded: padded) }) {
             return string
         }
@@ -163,7 +167,7 @@ public enum Base64URL {
     }
 
     /// The encoding of `source` with `alphabet` as a String, written straight into the string's storage.
-    static func string(_ source: UnsafeRawBufferPointer, alphabet: [UInt8], padded: Bool) -> String {
+    package static func string(_ source: UnsafeRawBufferPointer, alphabet: [UInt8], padded: Bool) -> String {
         let count = encodedCount(source.count, padded: padded)
         return alphabet.withUnsafeBufferPointer { table in
             String(unsafeUninitializedCapacity: count) { destination in
@@ -175,7 +179,7 @@ public enum Base64URL {
 
     /// Decodes unpadded base64url text strictly: no padding, no other characters, and no
     /// non-zero trailing bits (so every encoding decodes to exactly one byte string). `nil` when invalid.
-    public static func decode<C: Collection>(_ text: C) -> [UInt8]? where C.Element == UInt8 {
+    package static func decode<C: Collection>(_ text: C) -> [UInt8]? where C.Element == UInt8 {
         if let result = text.withContiguousStorageIfAvailable({ decode(buffer: $0) }) { return result }
         return Array(text).withUnsafeBufferPointer { decode(buffer: $0) }
     }
@@ -202,13 +206,13 @@ public enum Base64URL {
     /// The number of bytes that `characters` unpadded base64url characters decode to, or `nil`
     /// when no valid encoding has that length.
     @inline(__always)
-    public static func decodedCount(_ characters: Int) -> Int? {
+    package static func decodedCount(_ characters: Int) -> Int? {
         characters % 4 == 1 ? nil : characters * 3 / 4
     }
 
     /// Strictly decodes unpadded base64url `text` into `destination` (which must hold
     /// ``decodedCount(_:)`` bytes); returns the bytes written, or `nil` when the text is invalid.
-    public static func decode(_ text: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>) -> Int? {
+    package static func decode(_ text: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>) -> Int? {
         let count = text.count
         if count % 4 == 1 { return nil }
         guard count > 0, let input = text.baseAddress else { return 0 }
@@ -274,7 +278,7 @@ public enum Base64URL {
     }
 
     /// Whether `text` is strict unpadded base64url (see ``decode(_:)``), without decoding it.
-    static func isValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = text.count
         if count % 4 == 1 { return false }
         guard count > 0, let input = text.baseAddress else { return true }

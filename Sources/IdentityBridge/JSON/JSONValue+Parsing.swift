@@ -7,24 +7,24 @@
 #endif
 
 /// Why a JSON text could not be parsed.
-public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Byte offset where parsing stopped.
-    public var offset: Int
+    package var offset: Int
     /// What was wrong there.
-    public var reason: String
+    package var reason: String
     /// `reason at byte offset`.
-    public var description: String { "\(reason) at byte \(offset)" }
+    package var description: String { "\(reason) at byte \(offset)" }
 }
 
 extension JSONValue {
     /// Parses JSON text strictly (RFC 8259): one value, no trailing data, valid UTF-8, and, when
     /// `rejectDuplicateKeys` is set, no key twice in one object.
-    public static func parse(_ text: String, rejectDuplicateKeys: Bool = true) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String, rejectDuplicateKeys: Bool = true) throws(JSONParseError) -> JSONValue {
         try parse(bytes: Array(text.utf8), rejectDuplicateKeys: rejectDuplicateKeys)
     }
 
     /// Parses JSON from UTF-8 bytes; see ``parse(_:rejectDuplicateKeys:)``.
-    public static func parse(bytes: [UInt8], rejectDuplicateKeys: Bool = true) throws(JSONParseError) -> JSONValue {
+    package static func parse(bytes: [UInt8], rejectDuplicateKeys: Bool = true) throws(JSONParseError) -> JSONValue {
         let result = bytes.withUnsafeBufferPointer { parse(buffer: $0, rejectDuplicateKeys: rejectDuplicateKeys) }
         return try result.get()
     }
@@ -45,8 +45,10 @@ extension JSONValue {
 
     /// Parses a JSON object from a buffer of UTF-8 bytes into its members in document order
     /// (duplicate keys rejected); `nil` result when the text is valid JSON but not an object.
-    static func parseObjectMembers(buffer: UnsafeBufferPointer<UInt8>) -> Result<[JSONMember]?, JSONParseError> {
-        var parser = JSONByteParser(bytes: buffer, rejectDuplicateKeys: true)
+    static func parseObjectMembers(
+        buffer: UnsafeBufferPointer<UInt8>, keyTable: JSONKeyTable? = nil
+    ) -> Result<[JSONMember]?, JSONParseError> {
+        var parser = JSONByteParser(bytes: buffer, rejectDuplicateKeys: true, keyTable: keyTable)
         do throws(JSONParseError) {
             parser.skipWhitespace()
             guard parser.index < buffer.count, buffer[parser.index] == UInt8(ascii: "{") else {
@@ -103,13 +105,14 @@ struct JSONByteParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let rejectDuplicateKeys: Bool
     var index = 0
-    /// Fetched once per parse (one lazy-global check), not once per member name.
-    let knownKeyTable = KnownKeyTable.shared
+    /// Member names recognized without decoding (``parseMemberList(depth:)`` only), if any.
+    let keyTable: JSONKeyTable?
     static let maxDepth = 64
 
-    init(bytes: UnsafeBufferPointer<UInt8>, rejectDuplicateKeys: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>, rejectDuplicateKeys: Bool, keyTable: JSONKeyTable? = nil) {
         self.bytes = bytes
         self.rejectDuplicateKeys = rejectDuplicateKeys
+        self.keyTable = keyTable
     }
 
     func error(_ reason: String) -> JSONParseError { JSONParseError(offset: index, reason: reason) }
@@ -183,7 +186,8 @@ struct JSONByteParser {
     }
 
     /// An object's members in document order, duplicates rejected (linear checks for small
-    /// objects, a set beyond 16 members). For JWT claims: no hashing on the hot path.
+    /// objects, a set beyond 16 members). For JWT claims: no hashing on the hot path, and names in
+    /// the parser's ``JSONKeyTable`` are matched without decoding (see its threshold).
     mutating func parseMemberList(depth: Int) throws(JSONParseError) -> [JSONMember] {
         index += 1
         skipWhitespace()
@@ -194,8 +198,8 @@ struct JSONByteParser {
         var members: [JSONMember] = []
         members.reserveCapacity(8)
         var seen: Set<String>? = nil
-        // Known names seen so far, one bit per entry of `knownKeys`; while every key so far is
-        // a known name written plainly, a duplicate is exactly a repeated bit.
+        // Table names seen so far, one bit per name; while every key so far is a table name
+        // written plainly, a duplicate is exactly a repeated bit.
         var knownSeen: UInt32 = 0
         var allKnown = true
         while true {
@@ -244,75 +248,6 @@ struct JSONByteParser {
         }
     }
 
-    /// Claim and header names that JWTs in this project carry. A key equal to one of them is
-    /// returned as that (immortal, inline) string instead of being decoded and validated again.
-    static let knownKeys: [String] = [
-        "alg", "typ", "kid", "iat", "exp", "jti", "nbf", "iss", "sub", "aud", "name", "email", "scope", "external_id",
-        "email_verified", "identities",
-    ]
-    /// A known name packed into two little-endian words (zero padded) plus its length, so a
-    /// candidate is matched with integer compares; `index` is its position in `knownKeys`.
-    struct PackedKey {
-        var length: Int
-        var low: UInt64
-        var high: UInt64
-        var index: Int
-    }
-
-    /// The known names hashed without collision into 64 slots, each slot holding the packed name
-    /// (or length -1): a candidate name costs one multiply, one load and three compares. The
-    /// multiplier is found once by trying a fixed sequence of odd constants. The slots live in
-    /// memory allocated once for the process, so a parse fetches the table once, not per key.
-    final class KnownKeyTable: @unchecked Sendable {
-        static let shared = KnownKeyTable()
-
-        let multiplier: UInt64
-        /// 64 slots; read-only after init.
-        let slots: UnsafeMutablePointer<PackedKey>
-        /// `knownKeys`, held here so a parse reads them through the table it already has.
-        let names = JSONByteParser.knownKeys
-
-        private init() {
-            let keys = JSONByteParser.knownKeys.enumerated().map { index, key in
-                var packed = PackedKey(length: key.utf8.count, low: 0, high: 0, index: index)
-                for (j, byte) in key.utf8.enumerated() {
-                    if j < 8 { packed.low |= UInt64(byte) << UInt64(8 * j) } else { packed.high |= UInt64(byte) << UInt64(8 * (j - 8)) }
-                }
-                return packed
-            }
-            let empty = PackedKey(length: -1, low: 0, high: 0, index: -1)
-            slots = UnsafeMutablePointer<PackedKey>.allocate(capacity: 64)
-            var multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-            while true {
-                slots.initialize(repeating: empty, count: 64)
-                var collision = false
-                for key in keys {
-                    let slot = Self.slot(low: key.low, high: key.high, length: key.length, multiplier: multiplier)
-                    if slots[slot].length >= 0 {
-                        collision = true
-                        break
-                    }
-                    slots[slot] = key
-                }
-                if !collision { break }
-                multiplier = (multiplier &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407) | 1
-            }
-            self.multiplier = multiplier
-        }
-
-        @inline(__always)
-        static func slot(low: UInt64, high: UInt64, length: Int, multiplier: UInt64) -> Int {
-            Int(truncatingIfNeeded: ((low ^ (high &* 0x100_0000_01B3) ^ UInt64(truncatingIfNeeded: length)) &* multiplier) >> 58)
-        }
-
-        /// The index in `knownKeys` of the name packed as (`low`, `high`, `length`), or -1.
-        @inline(__always)
-        func index(low: UInt64, high: UInt64, length: Int) -> Int {
-            let entry = slots[Self.slot(low: low, high: high, length: length, multiplier: multiplier)]
-            return entry.length == length && entry.low == low && entry.high == high ? entry.index : -1
-        }
-    }
-
     /// A mask with the high bit set in every byte of `word` (little-endian) that is a quote, a
     /// backslash or a control character. The lowest set bit is exact (higher ones can be false
     /// positives), so `trailingZeroBitCount / 8` is the first such byte.
@@ -340,9 +275,10 @@ struct JSONByteParser {
         UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
     }
 
-    /// A member name and its index in ``knownKeys`` when the bytes are exactly a known name
+    /// A member name and its index in the key table when the bytes are exactly one of its names
     /// (no escapes), else ``parseString()`` and -1.
     mutating func parseKey() throws(JSONParseError) -> (String, Int) {
+        guard let keyTable else { return (try parseString(), -1) }
         let start = index + 1
         var length = -1
         var low: UInt64 = 0
@@ -361,7 +297,7 @@ struct JSONByteParser {
             }
         } else {
             var end = start
-            // Known names are plain ASCII without escapes, at most 15 bytes.
+            // Table names are plain ASCII without escapes, at most 15 bytes.
             while end < bytes.count, end - start <= 15 {
                 let c = bytes[end]
                 if c == UInt8(ascii: "\"") {
@@ -375,10 +311,10 @@ struct JSONByteParser {
             }
         }
         if length >= 0 {
-            let known = knownKeyTable.index(low: low, high: high, length: length)
+            let known = keyTable.index(low: low, high: high, length: length)
             if known >= 0 {
                 index = start + length + 1
-                return (knownKeyTable.names[known], known)
+                return (keyTable.names[known], known)
             }
         }
         return (try parseString(), -1)

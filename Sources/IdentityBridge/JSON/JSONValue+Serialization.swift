@@ -8,7 +8,7 @@ extension JSONValue {
     }
 
     /// Appends the compact JSON text to `out`.
-    public func write(into out: inout [UInt8]) {
+    package func write(into out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -51,7 +51,7 @@ extension JSONValue {
     }
 
     /// Appends the decimal digits of `value` (no allocation).
-    public static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
+    package static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<writeDigits(of: value, to: digits.baseAddress!)]))
         }
@@ -103,7 +103,7 @@ extension JSONValue {
 
     /// Appends `s` as a JSON string literal, escaping quotes, backslashes and control characters.
     /// Non-ASCII characters are written as UTF-8 (valid JSON per RFC 8259).
-    public static func writeString(_ s: String, into out: inout [UInt8]) {
+    package static func writeString(_ s: String, into out: inout [UInt8]) {
         var s = s
         s.withUTF8 { utf8 in
             guard needsEscaping(utf8) else {

@@ -65,19 +65,20 @@ public struct DecodedJWT: Sendable {
 
     /// Splits and decodes `token`; throws `token_missing` for empty input, `token_malformed` otherwise.
     public static func decode(_ token: String, maxLength: Int = defaultMaxLength) throws(IdentityError) -> DecodedJWT {
-        try decode(token, maxLength: maxLength, knownHeader: nil)
+        try decode(token, maxLength: maxLength, knownHeader: nil, keyTable: .jwtRegistered)
     }
 
     /// Decodes `token`; when the header part equals `knownHeader.text`, its decoded form is reused.
+    /// Member names in `keyTable` are recognized without decoding.
     static func decode(
-        _ token: String, maxLength: Int, knownHeader: (text: [UInt8], value: [JSONMember])?
+        _ token: String, maxLength: Int, knownHeader: (text: [UInt8], value: [JSONMember])?, keyTable: JSONKeyTable
     ) throws(IdentityError) -> DecodedJWT {
         var text = token
         // The failure comes back through an optional out-parameter rather than a Result, so a
         // valid token never builds or destroys an error value.
         var failure: IdentityError? = nil
         let parts = text.withUTF8 { bytes in
-            split(bytes, maxLength: maxLength, knownHeader: knownHeader, failure: &failure)
+            split(bytes, maxLength: maxLength, knownHeader: knownHeader, keyTable: keyTable, failure: &failure)
         }
         guard let parts else { throw failure ?? malformed("The JWT could not be decoded.") }
         return DecodedJWT(headerMembers: parts.header, claimMembers: parts.claims, token: text, signingInputCount: parts.signingInputCount)
@@ -92,7 +93,7 @@ public struct DecodedJWT: Sendable {
     /// The parts of `bytes`, or `nil` with `failure` set.
     private static func split(
         _ bytes: UnsafeBufferPointer<UInt8>, maxLength: Int, knownHeader: (text: [UInt8], value: [JSONMember])?,
-        failure: inout IdentityError?
+        keyTable: JSONKeyTable, failure: inout IdentityError?
     ) -> Parts? {
         func fail(_ error: IdentityError) -> Parts? {
             failure = error
@@ -134,10 +135,10 @@ public struct DecodedJWT: Sendable {
         } else if equal(headerPart, standardHeaderText) {
             header = standardHeader
         } else {
-            guard let value = object(headerPart, part: "header", failure: &failure) else { return nil }
+            guard let value = object(headerPart, part: "header", keyTable: keyTable, failure: &failure) else { return nil }
             header = value
         }
-        guard let claims = object(payloadPart, part: "payload", failure: &failure) else { return nil }
+        guard let claims = object(payloadPart, part: "payload", keyTable: keyTable, failure: &failure) else { return nil }
         return Parts(header: header, claims: claims, signingInputCount: secondDot)
     }
 
@@ -157,14 +158,16 @@ public struct DecodedJWT: Sendable {
 
     /// Decodes a base64url part into a stack buffer and parses it as a JSON object: its members,
     /// or `nil` with `failure` set.
-    private static func object(_ part: UnsafeBufferPointer<UInt8>, part name: String, failure: inout IdentityError?) -> [JSONMember]? {
+    private static func object(
+        _ part: UnsafeBufferPointer<UInt8>, part name: String, keyTable: JSONKeyTable, failure: inout IdentityError?
+    ) -> [JSONMember]? {
         let capacity = max(part.count * 3 / 4, 1)
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> [JSONMember]? in
             guard let base = buffer.baseAddress, let count = Base64URL.decode(part, into: base) else {
                 failure = malformed("The JWT \(name) is not valid base64url.")
                 return nil
             }
-            switch JSONValue.parseObjectMembers(buffer: UnsafeBufferPointer(start: base, count: count)) {
+            switch JSONValue.parseObjectMembers(buffer: UnsafeBufferPointer(start: base, count: count), keyTable: keyTable) {
             case .success(let object?): return object
             case .success(nil): failure = malformed("The JWT \(name) is not a JSON object.")
             case .failure(let error): failure = malformed("The JWT \(name) is not valid JSON: \(error).")

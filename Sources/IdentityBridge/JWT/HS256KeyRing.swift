@@ -25,10 +25,13 @@ public struct HS256KeyRing: Sendable {
     /// The length of the prefix every encoded header shares (the keys' headers differ only in
     /// their `kid`, near the end): it is compared once, then only the rest of each header.
     private let sharedPrefixCount: Int
+    /// The first signer's names recognized without decoding, for tokens no signer's header matches.
+    private let keyTable: JSONKeyTable
 
     /// A ring of `signers`; each should have a distinct `keyID`.
     public init(_ signers: [HS256Signer]) {
         self.signers = signers
+        self.keyTable = signers.first?.keyTable ?? .jwtRegistered
         let headers = signers.map(\.encodedHeader)
         self.encodedHeaders = headers
         self.sharedPrefixCount = headers.dropFirst().reduce(headers.first?.count ?? 0) { shared, header in
@@ -68,9 +71,11 @@ public struct HS256KeyRing: Sendable {
     ) throws(IdentityError) -> (jwt: DecodedJWT, signer: HS256Signer?) {
         if let index = indexOfWritingSigner(token) {
             let signer = signers[index]
-            return (try DecodedJWT.decode(token, maxLength: maxLength, knownHeader: (signer.encodedHeader, signer.headerMembers)), signer)
+            let jwt = try DecodedJWT.decode(
+                token, maxLength: maxLength, knownHeader: (signer.encodedHeader, signer.headerMembers), keyTable: signer.keyTable)
+            return (jwt, signer)
         }
-        return (try DecodedJWT.decode(token, maxLength: maxLength), nil)
+        return (try DecodedJWT.decode(token, maxLength: maxLength, knownHeader: nil, keyTable: keyTable), nil)
     }
 
     /// The signer whose `keyID` is `kid`, if any.
@@ -89,7 +94,7 @@ public struct HS256KeyRing: Sendable {
         if let index = indexOfWritingSigner(token) {
             return (try signers[index].verify(token, maxLength: maxLength, vendorCode: vendorCode), signers[index])
         }
-        let jwt = try DecodedJWT.decode(token, maxLength: maxLength)
+        let jwt = try DecodedJWT.decode(token, maxLength: maxLength, knownHeader: nil, keyTable: keyTable)
         try jwt.requireHS256(vendorCode: vendorCode)
         guard let kid = jwt.keyID else {
             throw IdentityError(

@@ -15,12 +15,14 @@ public struct HS256Signer: Sendable {
         let key: HMACDigest.Key
         let encodedHeader: [UInt8]
         let headerMembers: [JSONMember]
+        let keyTable: JSONKeyTable
 
-        init(keyID: String?, key: HMACDigest.Key, encodedHeader: [UInt8], headerMembers: [JSONMember]) {
+        init(keyID: String?, key: HMACDigest.Key, encodedHeader: [UInt8], headerMembers: [JSONMember], keyTable: JSONKeyTable) {
             self.keyID = keyID
             self.key = key
             self.encodedHeader = encodedHeader
             self.headerMembers = headerMembers
+            self.keyTable = keyTable
         }
     }
 
@@ -37,9 +39,16 @@ public struct HS256Signer: Sendable {
     var encodedHeader: [UInt8] { storage.encodedHeader }
     /// The header's members, reused when a token carries exactly this header.
     var headerMembers: [JSONMember] { storage.headerMembers }
+    /// The header and claim names ``verify(_:maxLength:vendorCode:)`` recognizes without decoding.
+    var keyTable: JSONKeyTable { storage.keyTable }
 
     /// Creates a signer; `type` is the header's `typ` (omitted when `nil`).
-    public init(secret: Secret, keyID: String? = nil, type: String? = "JWT") {
+    ///
+    /// `claimNames` are the claim names the tokens this signer verifies usually carry (the
+    /// registered JWT names are always included): ``verify(_:maxLength:vendorCode:)`` recognizes
+    /// them in a token's claims without decoding them. They speed verification up and set no rule;
+    /// names that are not plain ASCII of at most 15 bytes, or past the 32nd, are simply decoded.
+    public init(secret: Secret, keyID: String? = nil, type: String? = "JWT", claimNames: [String] = []) {
         var header = JWTClaimsWriter(capacity: 64)
         var members = [JSONMember(key: "alg", value: "HS256")]
         header.add("alg", "HS256")
@@ -53,7 +62,9 @@ public struct HS256Signer: Sendable {
         }
         var encoded: [UInt8] = []
         Base64URL.encode(header.finish(), into: &encoded)
-        storage = Storage(keyID: keyID, key: HMACDigest.Key(secret: secret), encodedHeader: encoded, headerMembers: members)
+        storage = Storage(
+            keyID: keyID, key: HMACDigest.Key(secret: secret), encodedHeader: encoded, headerMembers: members,
+            keyTable: .jwt(adding: claimNames))
     }
 
     /// Signs the claims written by `build` and returns the compact token.
@@ -128,10 +139,18 @@ public struct HS256Signer: Sendable {
     public func verify(_ token: String, maxLength: Int = DecodedJWT.defaultMaxLength, vendorCode: String? = nil) throws(IdentityError)
         -> DecodedJWT
     {
-        let decoded = try DecodedJWT.decode(token, maxLength: maxLength, knownHeader: (encodedHeader, headerMembers))
+        let decoded = try DecodedJWT.decode(token, maxLength: maxLength, knownHeader: (encodedHeader, headerMembers), keyTable: keyTable)
         try decoded.requireHS256(vendorCode: vendorCode)
         guard decoded.verifySignature(with: self) else { throw Self.signatureMismatch(vendorCode) }
         return decoded
+    }
+
+    /// Decodes `token` (structure only, like ``DecodedJWT/decode(_:maxLength:)``; the signature is
+    /// not checked), recognizing this signer's header and claim names without decoding them. For a
+    /// verifier that checks the signature itself (``DecodedJWT/verifySignature(with:)``), for
+    /// instance against several secrets during a rotation.
+    public func decode(_ token: String, maxLength: Int = DecodedJWT.defaultMaxLength) throws(IdentityError) -> DecodedJWT {
+        try DecodedJWT.decode(token, maxLength: maxLength, knownHeader: (encodedHeader, headerMembers), keyTable: keyTable)
     }
 
     static func signatureMismatch(_ vendorCode: String?) -> IdentityError {

@@ -1,23 +1,23 @@
 import Foundation
 
 /// Reading `application/x-www-form-urlencoded` request bodies: one field's single value.
-public enum FormBody {
+package enum FormBody {
     /// The lowercased media type of a `Content-Type` header value, without its parameters.
-    public static func mediaType(_ contentType: String?) -> String? {
+    package static func mediaType(_ contentType: String?) -> String? {
         contentType?.split(separator: ";", omittingEmptySubsequences: false).first.map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }
     }
 
     /// `contentType` for a message: at most 64 characters of it, or "no content type".
-    public static func describe(contentType: String?) -> String {
+    package static func describe(contentType: String?) -> String {
         guard let contentType else { return "no content type" }
         return contentType.count > 64 ? "\"\(contentType.prefix(64))...\"" : "\"\(contentType)\""
     }
 
     /// The single value of `field` in an urlencoded form (`+` is a space, `%XX` escapes decoded).
     /// `token_missing` when absent or empty, `token_malformed` when repeated or badly escaped.
-    public static func value(_ field: String, in body: String) throws(IdentityError) -> String {
+    package static func value(_ field: String, in body: String) throws(IdentityError) -> String {
         var found: [String] = []
         for pair in body.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

@@ -30,7 +30,7 @@ public struct ZendeskChatIssuer: CredentialIssuer {
         }
         self.provider = provider
         self.tokenLifetime = settings.tokenLifetime
-        self.signer = HS256Signer(secret: settings.secret)
+        self.signer = HS256Signer(secret: settings.secret, claimNames: ["name", "email", "external_id"])
         self.validator = ZendeskChatTokenValidator(secret: settings.secret, previousSecrets: settings.previousSecrets)
         self.clock = clock
     }

@@ -12,7 +12,9 @@ public struct ZendeskChatTokenValidator: Sendable {
     private let signers: [HS256Signer]
 
     /// Creates a validator for the Chat shared secret and, during a rotation, the previous ones.
-    public init(secret: Secret, previousSecrets: [Secret] = []) { signers = ([secret] + previousSecrets).map { HS256Signer(secret: $0) } }
+    public init(secret: Secret, previousSecrets: [Secret] = []) {
+        signers = ([secret] + previousSecrets).map { HS256Signer(secret: $0, claimNames: ["name", "email", "external_id"]) }
+    }
 
     /// The validated claims, or the failure of the first check that fails.
     public func check(_ token: String, now: Int64, boundExternalId: String?) -> Result<ZendeskChatClaims, ZendeskChatAuthenticationFailure>
@@ -23,7 +25,7 @@ public struct ZendeskChatTokenValidator: Sendable {
             .failure(ZendeskChatAuthenticationFailure(reason: reason, detail: detail, field: field))
         }
         let jwt: DecodedJWT
-        do { jwt = try DecodedJWT.decode(token) } catch {
+        do { jwt = try signers[0].decode(token) } catch {
             return fail(error.code == .tokenMissing ? .tokenUnavailable : .tokenMalformed, error.message)
         }
         do { try jwt.requireHS256() } catch { return fail(.algorithmNotAllowed, error.message) }

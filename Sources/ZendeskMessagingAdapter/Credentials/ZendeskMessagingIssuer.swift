@@ -32,7 +32,9 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
         self.clock = clock
         var signers: [String: HS256Signer] = [:]
         for key in settings.signingKeys {
-            signers[key.keyID] = HS256Signer(secret: key.secret, keyID: key.keyID, type: ZendeskMessagingLimits.tokenType)
+            signers[key.keyID] = HS256Signer(
+                secret: key.secret, keyID: key.keyID, type: ZendeskMessagingLimits.tokenType,
+                claimNames: ["scope", "external_id", "name", "email", "email_verified"])
         }
         self.signers = signers
         self.ring = HS256KeyRing(settings.signingKeys.compactMap { signers[$0.keyID] })

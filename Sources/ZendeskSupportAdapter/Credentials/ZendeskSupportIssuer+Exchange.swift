@@ -141,7 +141,7 @@ extension ZendeskSupportIssuer {
     private func verifiedJWT(_ token: String) throws(IdentityError) -> (decoded: DecodedJWT, claims: ZendeskSupportJWTClaims) {
         let signer = try requireJWTSigner()
         do throws(IdentityError) {
-            let decoded = try DecodedJWT.decode(token)
+            let decoded = try signer.decode(token)
             try decoded.requireHS256()
             guard decoded.verifySignature(with: signer) else {
                 throw IdentityError(

@@ -48,7 +48,7 @@ public struct ZendeskSupportIssuer: TokenExchanging {
         self.userTokenLifetime = settings.userTokenLifetime
         self.jwtFreshness = JWTFreshness(maxAge: settings.maxTokenAge)
         self.userTokenSigner = settings.userTokenKey.map { HS256Signer(secret: $0, type: ZendeskSupportLimits.userTokenType) }
-        self.jwtSigner = settings.secret.map { HS256Signer(secret: $0) }
+        self.jwtSigner = settings.secret.map { HS256Signer(secret: $0, claimNames: ["name", "email", "external_id"]) }
         self.clock = clock
     }
 

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +10,7 @@ public import Foundation
 
 /// Why ``BoundedFile/read(path:limit:)`` refused a file; its description is one short clause
 /// ("it is a directory") that a caller puts after the file's name.
-public enum BoundedFileError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum BoundedFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Nothing exists at the path (or a symbolic link points nowhere).
     case notFound
     /// The path is a directory.
@@ -24,7 +24,7 @@ public enum BoundedFileError: Error, Hashable, Sendable, CustomStringConvertible
     case tooLarge(size: Int64, limit: Int)
 
     /// The reason, e.g. "it is a directory".
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound: "no such file"
         case .directory: "it is a directory"
@@ -43,9 +43,9 @@ public enum BoundedFileError: Error, Hashable, Sendable, CustomStringConvertible
 /// ```swift
 /// let data = try BoundedFile.read(path: "config.yaml", limit: ConfigurationLoader.maxFileSize)
 /// ```
-public enum BoundedFile {
+package enum BoundedFile {
     /// The file's bytes; throws when it is not a regular file or holds more than `limit` bytes.
-    public static func read(path: String, limit: Int) throws(BoundedFileError) -> Data {
+    package static func read(path: String, limit: Int) throws(BoundedFileError) -> Data {
         // O_NONBLOCK: opening a FIFO without a writer must not block; the type is checked next.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {

@@ -14,9 +14,9 @@ import Synchronization
 /// forked child starts with an empty pool and never repeats its parent's bytes. Where the pool
 /// cannot be set up (no `MADV_WIPEONFORK`, no `/dev/urandom`) and on other systems, bytes come
 /// from `SystemRandomNumberGenerator` directly.
-public enum SecureRandom {
+package enum SecureRandom {
     /// Fills `buffer` with random bytes.
-    public static func fill(_ buffer: UnsafeMutableRawBufferPointer) {
+    package static func fill(_ buffer: UnsafeMutableRawBufferPointer) {
         #if os(Linux)
             if RandomPool.shared?.fill(buffer) == true { return }
         #endif
@@ -44,9 +44,9 @@ public enum SecureRandom {
     /// Page layout: the first 8 bytes count the random bytes still available (zero in a fresh or
     /// forked page), the random bytes follow from offset 64. Bytes are taken from the front of what
     /// remains and zeroed as they are taken.
-    final class RandomPool: @unchecked Sendable {
+    package final class RandomPool: @unchecked Sendable {
         /// The process-wide pool, or `nil` where the kernel cannot wipe a page on fork.
-        static let shared: RandomPool? = RandomPool()
+        package static let shared: RandomPool? = RandomPool()
 
         static let pageSize = 4096
         static let dataOffset = 64
@@ -59,7 +59,7 @@ public enum SecureRandom {
         private let page: UnsafeMutableRawPointer
 
         /// The page's address, for the test that reads its flags in /proc/self/smaps.
-        var pageAddress: UInt { UInt(bitPattern: page) }
+        package var pageAddress: UInt { UInt(bitPattern: page) }
 
         private init?() {
             guard let mapped = mmap(nil, Self.pageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),

@@ -1,9 +1,9 @@
 /// Byte-level text checks shared by the adapters' input rules (the credential hot path reads
 /// UTF-8 bytes in place instead of walking `Character`s).
-public enum UTF8Text {
+package enum UTF8Text {
     /// Calls `body` with `text`'s UTF-8 bytes (in place for native strings).
     @inlinable
-    public static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    package static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
         return copy.withUTF8(body)
@@ -11,14 +11,15 @@ public enum UTF8Text {
 
     /// Whether every byte is ASCII.
     @inlinable
-    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in bytes where byte >= 0x80 { return false }
         return true
     }
 
     /// Whether `text` has a character of general category Cc (U+0000-U+001F, U+007F-U+009F),
     /// read straight from its UTF-8 bytes (U+0080-U+009F are C2 80 - C2 9F).
-    public static func hasControlCharacter(_ text: String) -> Bool {
+    @inlinable
+    package static func hasControlCharacter(_ text: String) -> Bool {
         withUTF8(text) { bytes in
             var index = 0
             while index < bytes.count {
@@ -33,7 +34,8 @@ public enum UTF8Text {
 
     /// Whether `domain` (the bytes after an email's `@`) is at least two dot-separated labels:
     /// it neither starts nor ends with a dot, has no empty label, and has at least one dot.
-    public static func isDottedDomain(_ domain: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable
+    package static func isDottedDomain(_ domain: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = domain.first, let last = domain.last, first != UInt8(ascii: "."), last != UInt8(ascii: ".") else { return false }
         var dots = 0
         var previous: UInt8 = 0
@@ -49,21 +51,22 @@ public enum UTF8Text {
 
     /// What one pass over an all-ASCII email address finds; each vendor's rule is a few compares
     /// on it (see ``asciiEmailShape(_:)``).
-    public struct ASCIIEmailShape: Sendable, Equatable {
+    package struct ASCIIEmailShape: Sendable, Equatable {
         /// The length in bytes (in ASCII, also in characters).
-        public var count = 0
+        package var count = 0
         /// How many `@` the address has, and the index of the first (-1 when none).
-        public var atCount = 0
-        public var firstAt = -1
+        package var atCount = 0
+        package var firstAt = -1
         /// Whether it has ASCII whitespace: HT, LF, VT, FF, CR or space.
-        public var hasWhitespace = false
+        package var hasWhitespace = false
         /// Whether it has another control character: the rest of C0, or DEL.
-        public var hasOtherControl = false
+        package var hasOtherControl = false
         /// Whether the bytes after the first `@` are a dotted domain (``isDottedDomain(_:)``).
-        public var hasDottedDomain = false
+        package var hasDottedDomain = false
 
         /// A shape with the given findings (the defaults describe the empty string).
-        public init(
+        @inlinable
+        package init(
             count: Int = 0, atCount: Int = 0, firstAt: Int = -1, hasWhitespace: Bool = false, hasOtherControl: Bool = false,
             hasDottedDomain: Bool = false
         ) {
@@ -94,7 +97,8 @@ public enum UTF8Text {
     /// The shape of `bytes` read as an email address, or `nil` when a byte is not ASCII (the caller
     /// then applies its rule on `Character`s): one pass with one table lookup per byte (ordinary
     /// bytes cost one compare), then ``isDottedDomain(_:)`` over the part after the first `@`.
-    public static func asciiEmailShape(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIEmailShape? {
+    @inlinable
+    package static func asciiEmailShape(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIEmailShape? {
         // All state lives inside the closure (captured variables would be stored on every byte).
         let found = emailByteClasses.withUnsafeBufferPointer { classes -> (atCount: Int, firstAt: Int, flags: UInt8)? in
             var atCount = 0
