@@ -9,6 +9,10 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The condition of a dependency that only the token service and the command-line tools use: with the
+/// `TokenService` trait off, a consumer of the core and the adapters resolves none of them.
+let tokenService: TargetDependencyCondition? = .when(traits: ["TokenService"])
+
 let package = Package(
     name: "IdentityBridge",
     platforms: [.macOS(.v15)],
@@ -38,7 +42,13 @@ let package = Package(
             name: "SystemLibcrypto",
             description: "On Linux, the HMAC hot path hashes with the system OpenSSL libcrypto (Debian's libssl-dev) "
                 + "instead of swift-crypto: about 2.5x faster minting. Off: swift-crypto only."),
-        .default(enabledTraits: ["SystemLibcrypto"]),
+        .trait(
+            name: "TokenService",
+            description: "The token service and the command-line tools (IdentityBridgeHummingbird, identityctl, "
+                + "identity-server) with their dependencies: Hummingbird, SwiftNIO, swift-service-lifecycle, "
+                + "swift-prometheus, jwt-kit, swift-argument-parser. Off: a consumer of the core and the adapters "
+                + "resolves none of them."),
+        .default(enabledTraits: ["SystemLibcrypto", "TokenService"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -134,16 +144,16 @@ let package = Package(
             dependencies: [
                 "IdentityBridge",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tokenService),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: tokenService),
+                .product(name: "JWTKit", package: "jwt-kit", condition: tokenService),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio", condition: tokenService),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: tokenService),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: tokenService),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tokenService),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: tokenService),
             ],
             exclude: ["openapi.yaml"],
             swiftSettings: swiftSettings
@@ -156,7 +166,7 @@ let package = Package(
                 "IdentityBridge",
                 "IdentityBridgeStandard",
                 "IdentityBridgeHummingbird",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tokenService),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -173,15 +183,17 @@ let package = Package(
                 "IdentityBridgeSimulators",
                 "IdentityBridgeHummingbird",
                 "IdentityBridgeServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tokenService),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tokenService),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "identityctl",
-            dependencies: ["IdentityBridgeCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "IdentityBridgeCLI", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tokenService),
+            ],
             swiftSettings: swiftSettings
         ),
 

@@ -62,25 +62,20 @@ public struct IdentityBridgeRoutes: Sendable {
     /// The methods a route path answers 405 to (every common method but its own).
     static let otherMethods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
 
-    /// The route collection. With `middleware` (the default) its routes answer uniform errors, log
-    /// and count by themselves, as ``ServiceMiddleware`` would, but inline: a request runs no
-    /// middleware frame. Pass `false` when the router already has ``ServiceMiddleware`` in front of them.
-    public func collection<Context: RequestContext>(context: Context.Type = BasicRequestContext.self, middleware: Bool = true)
-        -> RouteCollection<Context>
-    {
+    /// The route collection. Its routes answer uniform errors, log and count by themselves, as
+    /// ``ServiceMiddleware`` does, wherever the collection is mounted; with a ``ServiceMiddleware``
+    /// in front of them, the middleware does it instead: a request is answered, logged and counted
+    /// once, by the outermost.
+    public func collection<Context: RequestContext>(context: Context.Type = BasicRequestContext.self) -> RouteCollection<Context> {
         let collection = RouteCollection(context: Context.self)
-        let instrumentation = middleware ? ServiceInstrumentation(metrics: metrics, logger: logger) : nil
+        let instrumentation = ServiceInstrumentation(metrics: metrics, logger: logger)
         let handlers = ServiceHandlers(state: state, logger: logger)
         let metrics = self.metrics
         /// Registers a route whose answer (or thrown error, mapped) is logged and counted.
         func on(
             _ path: RouterPath, _ method: HTTPRequest.Method, _ respond: @escaping @Sendable (Request, Context) async throws -> Response
         ) {
-            guard let instrumentation else {
-                _ = collection.on(path, method: method, use: respond)
-                return
-            }
-            collection.on(path, method: method) { request, context -> Response in await instrumentation.answer(request, context, respond) }
+            collection.on(path, method: method) { request, context in try await instrumentation.answer(request, context, respond) }
         }
         for (method, path) in Self.routes {
             let routerPath = RouterPath(Self.routerPath(path))
@@ -96,13 +91,19 @@ public struct IdentityBridgeRoutes: Sendable {
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
                 }
             case let name:
-                // The operation is decided here, once: a request dispatches on no string. The
-                // handler (inlined) answers every input, and the route logs and counts in place.
+                // The operation is decided here, once: a request dispatches on no string. The route
+                // maps, logs and counts in its own frame (hand-tuned, figure at ServiceInstrumentation).
                 let operation = ServiceHandlers.Operation(rawValue: String(name ?? "")) ?? .events
                 collection.on(routerPath, method: allowed) { request, context -> Response in
+                    if ServiceInstrumentation.isAnswering { return try await handlers.handle(operation, request, context.parameters) }
                     let start = ContinuousClock.now
-                    let response = await handlers.handle(operation, request, context.parameters)
-                    instrumentation?.finish(response, since: start, request: request, context: context)
+                    let response: Response
+                    do throws(ServiceFailure) {
+                        response = try await handlers.handle(operation, request, context.parameters)
+                    } catch {
+                        response = .failure(error)
+                    }
+                    instrumentation.finish(response, since: start, request: request, context: context)
                     return response
                 }
             }

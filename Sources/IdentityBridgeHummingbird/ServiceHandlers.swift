@@ -41,35 +41,20 @@ struct ServiceHandlers: Sendable {
         case credentials, jwt, verify, events
     }
 
-    /// One instance operation at `/v1/apps/{app}/providers/{provider}/...` (inlined into the
-    /// route's closure: one async frame less).
+    /// One instance operation at `/v1/apps/{app}/providers/{provider}/...`.
     @inline(__always)
-    func handle(_ operation: Operation, _ request: Request, _ parameters: Parameters) async -> Response {
-        // One pass over the path parameters, the first of each name winning as with
-        // `parameters.get` (which hashes the name on each lookup).
-        var app: Substring?
-        var provider: Substring?
-        for (name, value) in parameters {
-            switch name.utf8.count {
-            case 3 where app == nil && name == "app": app = value
-            case 8 where provider == nil && name == "provider": provider = value
-            default: break
-            }
+    func handle(_ operation: Operation, _ request: Request, _ parameters: Parameters) async throws(ServiceFailure) -> Response {
+        let app = parameters.get("app") ?? ""
+        guard let snapshot = state.snapshot, let served = snapshot.apps[app] else {
+            throw Self.notFound("app", "No app \"\(app.prefix(64))\" is served here.")
         }
-        do throws(ServiceFailure) {
-            guard let snapshot = state.snapshot, let served = snapshot.apps[String(app ?? "")] else {
-                throw Self.notFound("app", "No app \"\((app ?? "").prefix(64))\" is served here.")
-            }
-            let provider = String(provider ?? "")
-            let headers = ServiceRequestHeaders(request.headers)
-            switch operation {
-            case .jwt: return try await exchange(served, provider: provider, request: request, headers: headers)
-            case .credentials: return try await credentials(served, provider: provider, request: request, headers: headers)
-            case .verify: return try await verify(served, provider: provider, request: request, headers: headers)
-            case .events: return try await events(served, provider: provider, request: request, headers: headers)
-            }
-        } catch {
-            return .failure(error)
+        let provider = parameters.get("provider") ?? ""
+        let headers = ServiceRequestHeaders(request.headers)
+        switch operation {
+        case .jwt: return try await exchange(served, provider: provider, request: request, headers: headers)
+        case .credentials: return try await credentials(served, provider: provider, request: request, headers: headers)
+        case .verify: return try await verify(served, provider: provider, request: request, headers: headers)
+        case .events: return try await events(served, provider: provider, request: request, headers: headers)
         }
     }
 
@@ -97,21 +82,21 @@ struct ServiceHandlers: Sendable {
         case user(UserIdentity)
     }
 
-    /// The bearer token of the `Authorization` header.
+    /// The bearer token of the `Authorization` header: `Bearer` in any letter case (RFC 9110), a
+    /// space, then the token after any further spaces.
     static func bearer(_ headers: ServiceRequestHeaders) throws(ServiceFailure) -> Substring {
-        guard var header = headers.authorization, !header.isEmpty else {
+        guard let header = headers.authorization, !header.isEmpty else {
             throw ServiceFailure(
                 401,
                 IdentityError(
                     .tokenMissing, field: "Authorization", message: "The request has no Authorization header.",
                     recovery: "Send 'Authorization: Bearer <API key or session token>'."))
         }
-        // The token after `Bearer ` and any further spaces (ASCII, so the offset is a character boundary).
-        let start = header.withUTF8 { bytes in
-            guard Self.isBearerScheme(UnsafeBufferPointer(rebasing: bytes.prefix(7))) else { return bytes.count }
-            return bytes[7...].firstIndex { $0 != UInt8(ascii: " ") } ?? bytes.count
+        let scalars = header.unicodeScalars
+        var token: Substring = ""
+        if let space = scalars.firstIndex(of: " "), String(scalars[..<space]).lowercased() == "bearer" {
+            token = header[(scalars[space...].firstIndex { $0 != " " } ?? scalars.endIndex)...]
         }
-        let token = header[header.utf8.index(header.utf8.startIndex, offsetBy: start)...]
         guard !token.isEmpty else {
             throw ServiceFailure(
                 401,
@@ -120,14 +105,6 @@ struct ServiceHandlers: Sendable {
                     recovery: "Send 'Authorization: Bearer <API key or session token>'."))
         }
         return token
-    }
-
-    /// Whether `scheme` is `Bearer ` in any letter case (RFC 9110: the scheme is case-insensitive).
-    static func isBearerScheme(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Letters compare with their case bit set; the space exactly.
-        scheme.count == 7 && scheme[0] | 0x20 == UInt8(ascii: "b") && scheme[1] | 0x20 == UInt8(ascii: "e")
-            && scheme[2] | 0x20 == UInt8(ascii: "a") && scheme[3] | 0x20 == UInt8(ascii: "r") && scheme[4] | 0x20 == UInt8(ascii: "e")
-            && scheme[5] | 0x20 == UInt8(ascii: "r") && scheme[6] == UInt8(ascii: " ")
     }
 
     /// Checks the API key (constant time) of a route that accepts nothing else. Synchronous: the
@@ -166,7 +143,7 @@ struct ServiceHandlers: Sendable {
 
     // MARK: Bodies
 
-    /// The whole body, at most the app's `body_limit` (413 past it). Inlined: one async frame less per request.
+    /// The whole body, at most the app's `body_limit` (413 past it).
     @inline(__always)
     static func body(_ request: Request, _ headers: ServiceRequestHeaders, limit: Int) async throws(ServiceFailure) -> ByteBuffer {
         // Built only when refused: an error's message costs more than reading a small body.
@@ -242,8 +219,7 @@ struct ServiceHandlers: Sendable {
 
     // MARK: Routes
 
-    /// `POST .../credentials`: the credential `identityctl token` prints. Inlined into its route's
-    /// closure: the hottest route runs in one async frame (besides reading the body).
+    /// `POST .../credentials`: the credential `identityctl token` prints.
     @inline(__always)
     func credentials(_ served: ServedApp, provider: String, request: Request, headers: ServiceRequestHeaders) async throws(ServiceFailure)
         -> Response

@@ -6,9 +6,18 @@ import Logging
 /// ``ServiceMetrics`` and, at `info`, one structured log line (request id, method, route template,
 /// status, duration; never a path value, header, body or token).
 ///
-/// ``ServiceMiddleware`` applies it around the routes it wraps; the routes of
-/// ``IdentityBridgeRoutes`` apply it themselves, inline, so a request to them runs no middleware frame.
+/// ``ServiceMiddleware`` applies it around what it wraps; the routes of ``IdentityBridgeRoutes``
+/// apply it themselves, in their own frame. HAND-TUNED, threshold 5% of `service-bench`'s service
+/// path: a `RouteCollection` middleware frame (with the `@inline(__always)` below and on the
+/// credentials handler removed) cost about 15% of it (bare/service ratio 0.57-0.59 against
+/// 0.63-0.73 with them, 2026-11-25, Benchmarks/RESULTS.md). The metric names, labels and log line
+/// are the service's contract, which is why Hummingbird's `MetricsMiddleware` and
+/// `LogRequestsMiddleware` (other names, other fields) do not stand in for it.
 struct ServiceInstrumentation: Sendable {
+    /// Set while a ``ServiceMiddleware`` answers a request: the routes and middleware inside it only
+    /// pass the request on, so each request is answered, logged and counted once, by the outermost.
+    @TaskLocal static var isAnswering = false
+
     let metrics: ServiceMetrics?
     let logger: Logger
     /// Whether `logger` writes the per-request `info` line: read once, not per request.
@@ -20,9 +29,27 @@ struct ServiceInstrumentation: Sendable {
         self.logsRequests = logger.logLevel <= .info
     }
 
-    /// Answers `request` with `respond`, mapping anything it throws to the uniform failure, then counts and logs the answer.
+    /// A route's answer: `respond`'s, mapped, counted and logged; inside a ``ServiceMiddleware``'s
+    /// answer, only `respond`'s (the middleware maps, counts and logs it).
     @inline(__always)
     func answer<Context: RequestContext>(
+        _ request: Request, _ context: Context, _ respond: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        if Self.isAnswering { return try await respond(request, context) }
+        return await instrumented(request, context, respond)
+    }
+
+    /// ``ServiceMiddleware``'s answer: as ``answer(_:_:_:)``, and the routes inside it only run.
+    func answerOutermost<Context: RequestContext>(
+        _ request: Request, _ context: Context, _ respond: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        if Self.isAnswering { return try await respond(request, context) }
+        return await Self.$isAnswering.withValue(true) { await instrumented(request, context, respond) }
+    }
+
+    /// Answers `request` with `respond`, mapping anything it throws to the uniform failure, then counts and logs the answer.
+    @inline(__always)
+    private func instrumented<Context: RequestContext>(
         _ request: Request, _ context: Context, _ respond: (Request, Context) async throws -> Response
     ) async -> Response {
         let start = ContinuousClock.now

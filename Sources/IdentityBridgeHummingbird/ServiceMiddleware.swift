@@ -9,12 +9,12 @@ public import Logging
 /// method, route template, status, duration; never a path value, header, body or token) and counts
 /// the request in ``ServiceMetrics``.
 ///
-/// The routes of ``IdentityBridgeRoutes`` do all of this themselves (`collection(middleware: true)`,
-/// the default), with no middleware frame. Add the middleware to a router *after* them, as
-/// ``TokenService/makeRouter()`` does: Hummingbird applies a router's middleware to the routes added
-/// after it and to paths no route matches, which then get the uniform 404 and are counted as
-/// `unmatched`. In front of the service's routes, pass `middleware: false` to their collection, or
-/// each request is counted twice.
+/// The routes of ``IdentityBridgeRoutes`` do all of this themselves. Add the middleware to a router
+/// after them, as ``TokenService/makeRouter()`` does, and the paths no route matches get the uniform
+/// 404 and are counted as `unmatched` (Hummingbird applies a router's middleware to the routes added
+/// after it and to unmatched paths). Wherever it is added, in front of the routes or after them, a
+/// request is answered, logged and counted once, by the outermost: the routes and any
+/// ``ServiceMiddleware`` inside it only pass the request on.
 public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
     let instrumentation: ServiceInstrumentation
 
@@ -25,7 +25,7 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Runs the request, maps errors, logs and counts.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        await instrumentation.answer(request, context, next)
+        try await instrumentation.answerOutermost(request, context, next)
     }
 }
 

@@ -1,18 +1,21 @@
 import Hummingbird
 import IdentityBridge
 
-/// A failed request: the HTTP status and the uniform error its body carries.
-struct ServiceFailure: Error, Sendable {
-    let status: Int
+/// A failed request: the HTTP status and the uniform error its body carries (`{"error": {...}}`),
+/// which is also how Hummingbird answers it when it is thrown past the service's middleware.
+struct ServiceFailure: HTTPResponseError, Sendable {
+    let status: HTTPResponse.Status
     let error: IdentityError
 
     init(_ status: Int, _ error: IdentityError) {
-        self.status = status
+        self.status = HTTPResponse.Status(code: status)
         self.error = error
     }
 
     /// A failure whose status is the error code's own (``IdentityError/httpStatus``).
     init(_ error: IdentityError) { self.init(error.httpStatus, error) }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response { .failure(self) }
 }
 
 extension Response {
@@ -38,7 +41,7 @@ extension Response {
 
     /// `{"error": {...}}` with the uniform error.
     static func failure(_ failure: ServiceFailure, headers extra: HTTPFields = [:]) -> Response {
-        var response = json(failure.status, ["error": failure.error.json])
+        var response = json(failure.status.code, ["error": failure.error.json])
         response.headers.append(contentsOf: extra)
         return response
     }

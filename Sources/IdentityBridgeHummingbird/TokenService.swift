@@ -125,11 +125,12 @@ public final class TokenService: Sendable {
         }
     }
 
-    /// The router `run` serves: the routes, which log and count themselves, then the middleware, which
-    /// Hummingbird applies to paths no route matches (the uniform 404, counted as `unmatched`).
+    /// The router `run` serves: the routes, whose collection logs and counts them, then
+    /// ``ServiceMiddleware``, which Hummingbird applies to the paths no route matches (the uniform
+    /// 404, counted as `unmatched`).
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.addRoutes(IdentityBridgeRoutes(state: state, metrics: metrics, logger: logger).collection(middleware: true))
+        router.addRoutes(IdentityBridgeRoutes(state: state, metrics: metrics, logger: logger).collection())
         router.add(middleware: ServiceMiddleware<BasicRequestContext>(metrics: metrics, logger: logger))
         return router
     }

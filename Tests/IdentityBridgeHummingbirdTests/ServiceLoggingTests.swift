@@ -98,7 +98,7 @@ import Testing
         let router = Router()
         if middlewareInFront {
             router.add(middleware: ServiceMiddleware<BasicRequestContext>(metrics: metrics, logger: routes.logger))
-            router.addRoutes(routes.collection(middleware: false))
+            router.addRoutes(routes.collection())
         } else {
             router.addRoutes(routes.collection())
             router.add(middleware: ServiceMiddleware<BasicRequestContext>(metrics: metrics, logger: routes.logger))
