@@ -28,4 +28,5 @@ public struct CallerProofRequest: Sendable {
 }
 
 /// The closure the client asks for a ``CallerProof`` before each request, and once more after a 401.
-public typealias CallerProofSource = @Sendable (CallerProofRequest) async throws(IdentityError) -> CallerProof
+/// An `IdentityError` it throws is the fetch's error; any other error becomes `token_missing`.
+public typealias CallerProofSource = @Sendable (CallerProofRequest) async throws -> CallerProof

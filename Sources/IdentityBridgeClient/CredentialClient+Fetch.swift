@@ -71,7 +71,14 @@ extension CredentialClient {
         let callerProof: CallerProof
         do {
             callerProof = try await proof(CallerProofRequest(user: user, provider: provider, previousWasRejected: proofRejected))
-        } catch { throw .final(error) }
+        } catch let error as IdentityError {
+            throw .final(error)
+        } catch {
+            throw .final(
+                IdentityError(
+                    .tokenMissing, message: "The caller proof closure failed (\(type(of: error))).",
+                    recovery: "Sign the user in to the app again, or check the API key source.", provider: provider))
+        }
         let request = ClientRequest(
             url: credentialsURL(provider: provider),
             headers: [

@@ -35,10 +35,11 @@ public final class CredentialClient: Sendable {
         init(provider: ProviderReference, user: UserIdentity) {
             self.provider = provider
             self.userId = user.userId
-            self.email = user.email?.lowercased()
+            self.email = user.email
         }
 
-        func belongs(to user: UserIdentity) -> Bool { userId == user.userId && email == user.email?.lowercased() }
+        /// Whether the key is `user`'s (emails compared without case).
+        func belongs(to user: UserIdentity) -> Bool { userId == user.userId && email?.lowercased() == user.email?.lowercased() }
     }
 
     /// A fetch that callers share.
@@ -81,7 +82,9 @@ public final class CredentialClient: Sendable {
     /// The credential of `provider` for `user`: the cached one while fresh; within the refresh
     /// margin, the cached one while one background refresh runs; otherwise one shared fetch.
     /// Never a credential that has already expired on the service's clock.
-    public func credential(for user: UserIdentity, from provider: ProviderReference) async throws(IdentityError) -> Credential {
+    public nonisolated(nonsending) func credential(for user: UserIdentity, from provider: ProviderReference) async throws(IdentityError)
+        -> Credential
+    {
         let key = Key(provider: provider, user: user)
         let now = configuration.clock.now()
         let decision = state.withLock { state -> Decision in
