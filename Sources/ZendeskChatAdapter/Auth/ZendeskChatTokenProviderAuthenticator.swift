@@ -27,6 +27,7 @@ extension ZendeskChatProvider {
     /// ```swift
     /// let session = try await chat.login(tokenProvider: client.tokenProvider(for: user, from: chatRef))
     /// ```
+    @discardableResult
     public func login(tokenProvider: @escaping @Sendable () async throws(IdentityError) -> String) async throws(IdentityError)
         -> IdentitySession
     {

@@ -15,6 +15,7 @@ extension ZendeskMessagingProvider {
     /// ```swift
     /// let session = try await messaging.login(tokenProvider: client.tokenProvider(for: user, from: messagingRef))
     /// ```
+    @discardableResult
     public func login(tokenProvider: @escaping @Sendable () async throws(IdentityError) -> String) async throws(IdentityError)
         -> IdentitySession
     {
