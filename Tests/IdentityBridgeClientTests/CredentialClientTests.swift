@@ -25,8 +25,9 @@ import Testing
         service.hold()
         let tokens = try await withThrowingTaskGroup(of: String?.self) { group in
             for _ in 0..<100 { group.addTask { try await client.credential(for: ann, from: chatRef).jwt } }
-            #expect(await eventually { service.heldCount == 1 })
-            service.release()
+            let held = await eventually { service.heldCount == 1 }
+            service.release()  // before any failure: the group waits for its children
+            #expect(held)
             return try await group.reduce(into: [String?]()) { $0.append($1) }
         }
         #expect(service.requests == 1)
@@ -105,10 +106,10 @@ import Testing
         let client = CredentialClient.fake(service, clock: clock, retry: policy, timeout: 1_000, metrics: metrics)
         let task = Task { try await client.credential(for: ann, from: chatRef) }
         // First backoff: 1 s; the second: 2 s. Nothing is retried before the clock moves.
-        #expect(await eventually { clock.deadlines.contains(Self.start.addingTimeInterval(1)) })
+        try #require(await eventually { clock.deadlines.contains(Self.start.addingTimeInterval(1)) })
         #expect(service.requests == 1)
         clock.advance(by: 1)
-        #expect(await eventually { clock.deadlines.contains(Self.start.addingTimeInterval(3)) })
+        try #require(await eventually { clock.deadlines.contains(Self.start.addingTimeInterval(3)) })
         #expect(service.requests == 2)
         clock.advance(by: 2)
         let credential = try await task.value
@@ -171,9 +172,9 @@ import Testing
         let policy = CredentialClient.RetryPolicy(maxRetries: 1, initialDelay: 0, jitter: 0)
         let client = CredentialClient.fake(transport, clock: clock, retry: policy, timeout: 8)
         let task = Task { try await client.credential(for: ann, from: chatRef) }
-        #expect(await eventually { transport.calls == 1 && clock.sleepers == 1 })
+        try #require(await eventually { transport.calls == 1 && clock.sleepers == 1 })
         clock.advance(by: 8)
-        #expect(await eventually { transport.calls == 2 && clock.sleepers == 1 })
+        try #require(await eventually { transport.calls == 2 && clock.sleepers == 1 })
         clock.advance(by: 8)
         let error = await #expect(throws: IdentityError.self) { try await task.value }
         #expect(error?.code == .networkError)
@@ -188,7 +189,8 @@ import Testing
         let client = CredentialClient.fake(service, clock: clock, metrics: metrics)
         service.hold()
         let annTask = Task { try await client.credential(for: ann, from: chatRef) }
-        #expect(await eventually { service.heldCount == 1 })
+        defer { service.release() }
+        try #require(await eventually { service.heldCount == 1 })
         client.logout(user: ann)
         service.release()
         let error = await #expect(throws: IdentityError.self) { try await annTask.value }
