@@ -15,7 +15,7 @@ let tokenService: TargetDependencyCondition? = .when(traits: ["TokenService"])
 
 let package = Package(
     name: "IdentityBridge",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         // What a backend ships: the core and the four built-in kinds.
         .library(name: "IdentityBridge", targets: ["IdentityBridge"]),
@@ -30,6 +30,8 @@ let package = Package(
         // The token service: Hummingbird 2 routes any backend can mount (`identityctl serve` runs them).
         .library(name: "IdentityBridgeHummingbird", targets: ["IdentityBridgeHummingbird"]),
         .executable(name: "identityctl", targets: ["identityctl"]),
+        // The app side: fetches, caches and refreshes each kind's credential from the token service (core only).
+        .library(name: "IdentityBridgeClient", targets: ["IdentityBridgeClient"]),
         // The deployed server: `identityctl serve` without the developer commands (no simulator, no test kit).
         .executable(name: "identity-server", targets: ["identity-server"]),
         // What a backend's Package.swift applies: identity.yaml checked at build time, typed names; and the
@@ -156,6 +158,28 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: tokenService),
             ],
             exclude: ["openapi.yaml"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: The app-side credential client: the core, swift-log and swift-metrics only (no Hummingbird, no NIO).
+        .target(
+            name: "IdentityBridgeClient",
+            dependencies: [
+                "IdentityBridge", .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IdentityBridgeClientTests",
+            dependencies: [
+                "IdentityBridgeClient", "IdentityBridgeHummingbird", "IdentityBridgeStandard", "IdentityBridgeSimulators",
+                "HelpshiftAdapter", "ZendeskSupportAdapter", "ZendeskChatAdapter", "ZendeskMessagingAdapter",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
 

@@ -22,6 +22,7 @@ targets=(
     IdentityBridgeTesting
     IdentityBridgeSimulators
     IdentityBridgeHummingbird
+    IdentityBridgeClient
 )
 if [ "$#" -gt 0 ]; then targets=("$@"); fi
 

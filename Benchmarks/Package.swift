@@ -6,6 +6,7 @@ import PackageDescription
 //
 //     swift run --package-path Benchmarks -c release identity-bench [--quick]
 //     swift run --package-path Benchmarks -c release service-bench [ITERATIONS]
+//     swift run --package-path Benchmarks -c release client-bench [HITS]
 /// The upcoming features every benchmark target builds with.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -22,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -47,6 +49,17 @@ let package = Package(
                 .product(name: "IdentityBridgeHummingbird", package: "IdentityBridge"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The app-side credential client: a cached hit, and 10,000 concurrent callers on one key:
+        //     swift run --package-path Benchmarks -c release client-bench [HITS]
+        .executableTarget(
+            name: "client-bench",
+            dependencies: [
+                .product(name: "IdentityBridge", package: "IdentityBridge"),
+                .product(name: "IdentityBridgeClient", package: "IdentityBridge"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

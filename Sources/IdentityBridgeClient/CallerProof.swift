@@ -1,0 +1,32 @@
+public import IdentityBridge
+
+/// How the client proves itself to the token service: the app's own session JWT (the mobile
+/// case: the user comes from its claims) or one of the app's API keys (server to server).
+public enum CallerProof: Sendable {
+    /// The app's session JWT, sent as `Authorization: Bearer`.
+    case sessionToken(String)
+    /// One of the app's `service.api_keys`, sent as `Authorization: Bearer`.
+    case apiKey(String)
+
+    /// The bearer value.
+    var bearer: String {
+        switch self {
+        case .sessionToken(let token), .apiKey(let token): token
+        }
+    }
+}
+
+/// What the client asks the proof closure for.
+public struct CallerProofRequest: Sendable {
+    /// The user the credential is for.
+    public var user: UserIdentity
+    /// The provider instance asked.
+    public var provider: ProviderReference
+    /// True when the service just answered 401 to the previous proof: hand a renewed one
+    /// (refresh the app session), or throw.
+    public var previousWasRejected: Bool
+}
+
+/// The closure the client asks for a ``CallerProof`` before each request, and once more after a 401.
+/// An `IdentityError` it throws is the fetch's error; any other error becomes `token_missing`.
+public typealias CallerProofSource = @Sendable (CallerProofRequest) async throws -> CallerProof

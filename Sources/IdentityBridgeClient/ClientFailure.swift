@@ -1,0 +1,33 @@
+import Foundation
+public import IdentityBridge
+
+/// The client's own failures, each an `IdentityError` with a uniform code.
+public enum ClientFailure {
+    /// `network_error`: the service could not be reached (`detail` names the transport's reason, never a URL or token).
+    public static func unreachable(_ detail: String) -> IdentityError {
+        IdentityError(
+            .networkError, message: "The token service could not be reached (\(detail.prefix(80))).",
+            recovery: "Check the device's connection and the service URL; the client retried with backoff.")
+    }
+
+    /// `network_error`: no answer within `seconds`.
+    public static func timeout(_ seconds: TimeInterval) -> IdentityError {
+        IdentityError(
+            .networkError, message: "The token service did not answer within \(seconds)s.",
+            recovery: "Retry later; raise the client's timeout if the service is known to be slow.")
+    }
+
+    /// `unknown_error`: the service's answer is not what the API describes.
+    public static func badResponse(_ detail: String) -> IdentityError {
+        IdentityError(
+            .unknown, message: "The token service's answer is not a credential: \(detail).",
+            recovery: "Check that the client's base URL points at the IdentityBridge token service.")
+    }
+
+    /// `not_logged_in`: the user was logged out (or cleared) while the fetch ran; its answer is discarded.
+    public static func cancelled() -> IdentityError {
+        IdentityError(
+            .notLoggedIn, message: "The credential fetch was cancelled: the user was logged out or cleared while it ran.",
+            recovery: "Ask again for the user now logged in.")
+    }
+}

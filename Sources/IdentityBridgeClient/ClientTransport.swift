@@ -1,0 +1,59 @@
+public import Foundation
+public import IdentityBridge
+
+/// One HTTP request the client sends to the token service.
+public struct ClientRequest: Sendable {
+    /// The full URL.
+    public var url: URL
+    /// `POST`.
+    public var method: String
+    /// Request headers (`Authorization`, `Content-Type`, `Accept`).
+    public var headers: [String: String]
+    /// The JSON body.
+    public var body: Data
+    /// How long the transport may take before it gives up (the client also enforces it).
+    public var timeout: TimeInterval
+
+    /// Creates a request.
+    public init(url: URL, method: String = "POST", headers: [String: String] = [:], body: Data = Data(), timeout: TimeInterval) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// The service's answer.
+public struct ClientResponse: Sendable {
+    /// The HTTP status.
+    public var status: Int
+    /// Response headers; names are matched case-insensitively by ``header(_:)``.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The header `name`, case-insensitively.
+    public func header(_ name: String) -> String? {
+        if let exact = headers[name] { return exact }
+        let lowered = name.lowercased()
+        return headers.first { $0.key.lowercased() == lowered }?.value
+    }
+}
+
+/// Sends one request to the token service. ``URLSessionTransport`` is the production one; tests
+/// plug in their own.
+///
+/// A transport throws `network_error` when the service cannot be reached (any failure below HTTP);
+/// every HTTP answer, error statuses included, is returned as a ``ClientResponse``.
+public protocol ClientTransport: Sendable {
+    /// Sends `request` and returns the service's answer.
+    func send(_ request: ClientRequest) async throws(IdentityError) -> ClientResponse
+}

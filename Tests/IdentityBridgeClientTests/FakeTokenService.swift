@@ -1,0 +1,171 @@
+import Foundation
+import IdentityBridge
+import IdentityBridgeClient
+import Logging
+import Metrics
+import MetricsTestKit
+import Synchronization
+
+/// A scripted token service behind the client's transport protocol: it mints a Chat-like JWT
+/// (`exp` = its own clock + `lifetime`), stamps a `Date` header from its own clock (which may
+/// differ from the device's), answers scripted statuses first, and can hold answers until released.
+final class FakeTokenService: ClientTransport {
+    struct State {
+        var requests = 0
+        var script: [Int] = []
+        var held: [CheckedContinuation<Void, Never>] = []
+        var holding = false
+        var issued: [String] = []
+        var users: [String] = []
+        var authorizations: [String] = []
+    }
+
+    let clock: any IdentityClock
+    let lifetime: TimeInterval
+    let signer = HS256Signer(secret: Secret("fake-service-signing-secret-0123456789abcdef"))
+    let state = Mutex(State())
+
+    /// A service whose clock is `clock` and whose JWTs live `lifetime` seconds.
+    init(clock: any IdentityClock, lifetime: TimeInterval = 420) {
+        self.clock = clock
+        self.lifetime = lifetime
+    }
+
+    var requests: Int { state.withLock { $0.requests } }
+    var issued: [String] { state.withLock { $0.issued } }
+    var users: [String] { state.withLock { $0.users } }
+    var authorizations: [String] { state.withLock { $0.authorizations } }
+    var heldCount: Int { state.withLock { $0.held.count } }
+
+    /// The next answers' statuses (then 200s).
+    func script(_ statuses: [Int]) { state.withLock { $0.script = statuses } }
+    /// Holds every answer until ``release()``.
+    func hold() { state.withLock { $0.holding = true } }
+    /// Releases the held answers and stops holding.
+    func release() {
+        let held = state.withLock { state in
+            state.holding = false
+            defer { state.held.removeAll() }
+            return state.held
+        }
+        for continuation in held { continuation.resume() }
+    }
+
+    func send(_ request: ClientRequest) async throws(IdentityError) -> ClientResponse {
+        let body = (try? JSONDecoder().decode([String: String].self, from: request.body)) ?? [:]
+        let status = state.withLock { state -> Int in
+            state.requests += 1
+            state.users.append(body["user_id"] ?? "-")
+            state.authorizations.append(request.headers["Authorization"] ?? "")
+            return state.script.isEmpty ? 200 : state.script.removeFirst()
+        }
+        let mustHold = state.withLock { $0.holding }
+        if mustHold {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state -> Bool in
+                    guard state.holding else { return true }
+                    state.held.append(continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        }
+        let now = clock.now()
+        let date = Self.httpDate(now)
+        guard status == 200 else {
+            let code = status == 422 ? "value_too_long" : status == 401 ? "token_invalid" : "limit_exceeded"
+            let json = #"{"error":{"code":"\#(code)","message":"scripted \#(status)","field":"userId","vendor_code":null}}"#
+            return ClientResponse(status: status, headers: ["Date": date, "Content-Type": "application/json"], body: Data(json.utf8))
+        }
+        let iat = Int64(now.timeIntervalSince1970.rounded(.down))
+        let jwt = signer.sign(claims: [
+            "iat": .int(iat), "exp": .int(iat + Int64(lifetime)), "external_id": .string(body["user_id"] ?? ""),
+            "jti": .string(UUID().uuidString),
+        ])
+        state.withLock { $0.issued.append(jwt) }
+        let json = #"{"app":"demo","credential":{"jwt":"\#(jwt)"},"kind":"zendesk-chat","provider":"chat"}"#
+        return ClientResponse(status: 200, headers: ["date": date], body: Data(json.utf8))
+    }
+
+    /// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
+    static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+}
+
+/// A clock `offset` seconds away from `base` (a device whose clock is wrong).
+struct OffsetClock: IdentityClock {
+    let base: ManualClientClock
+    let offset: TimeInterval
+    func now() -> Date { base.now().addingTimeInterval(offset) }
+}
+
+/// A transport that never answers until cancelled (a service that accepted and hangs).
+final class HangingTransport: ClientTransport {
+    struct State {
+        var calls = 0
+        var parked: [Int: CheckedContinuation<Void, Never>] = [:]
+        var cancelled: Set<Int> = []
+    }
+    let state = Mutex(State())
+    var calls: Int { state.withLock { $0.calls } }
+
+    func send(_ request: ClientRequest) async throws(IdentityError) -> ClientResponse {
+        let id = state.withLock { state -> Int in
+            state.calls += 1
+            return state.calls
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.cancelled.contains(id) { return true }
+                    state.parked[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let parked = state.withLock { state in
+                state.cancelled.insert(id)
+                return state.parked.removeValue(forKey: id)
+            }
+            parked?.resume()
+        }
+        throw ClientFailure.unreachable("cancelled")
+    }
+}
+
+/// Waits until `condition` holds, polling every 2 ms (sleeping, so the tasks it waits for get the
+/// threads), for at most `seconds` of wall time; false if it never did. An upper bound for a loaded
+/// machine, not a timing assertion.
+func eventually(within seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !condition() {
+        if ContinuousClock.now > deadline { return false }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return true
+}
+
+extension CredentialClient {
+    /// A client of the fake service on `clock`, with an API key proof.
+    static func fake(
+        _ service: any ClientTransport, clock: any ClientClock, margin: TimeInterval = 60, retry: RetryPolicy = RetryPolicy(),
+        timeout: TimeInterval = 10, metrics: any MetricsFactory = TestMetrics()
+    ) -> CredentialClient {
+        CredentialClient(
+            configuration: Configuration(
+                baseURL: URL(string: "http://127.0.0.1:9")!, app: "demo", refreshMargin: margin, timeout: timeout, retry: retry,
+                clock: clock,
+                transport: service, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), metrics: metrics),
+            proof: { _ in .apiKey("test-api-key") })
+    }
+}
+
+let chatRef = ProviderReference(kind: "zendesk-chat", name: "chat")
+let ann = UserIdentity(userId: "u-ann", email: "ann@example.com", name: "Ann")
+let bob = UserIdentity(userId: "u-bob", email: "bob@example.com", name: "Bob")
