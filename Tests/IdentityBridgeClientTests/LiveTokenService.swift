@@ -98,7 +98,7 @@ struct LiveTokenService: Sendable {
         let counter = RequestCounter()
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: CountingMiddleware(counter: counter))
-        router.addRoutes(IdentityBridgeRoutes(state: service.state, metrics: service.metrics, logger: logger).collection(middleware: true))
+        router.addRoutes(IdentityBridgeRoutes(state: service.state, metrics: service.metrics, logger: logger).collection())
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
         try await app.test(.live) { client in
             let port = try #require(client.port)
