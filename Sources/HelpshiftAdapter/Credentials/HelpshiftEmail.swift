@@ -17,7 +17,7 @@ enum HelpshiftEmail {
     /// every character is one byte except CR LF, which is whitespace and refused either way, and
     /// the whitespace characters are HT, LF, VT, FF, CR and space.
     private static func asciiVerdict(_ email: String) -> Bool? {
-        guard let shape = UTF8Text.withUTF8(email, UTF8Text.asciiEmailShape) else { return nil }
+        guard let shape = UTF8Text.asciiEmailShape(of: email) else { return nil }
         // Labels of the domain: at least two, none empty.
         return !shape.hasWhitespace && shape.atCount == 1 && shape.firstAt > 0 && shape.hasDottedDomain
     }

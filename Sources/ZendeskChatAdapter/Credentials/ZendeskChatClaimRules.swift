@@ -25,7 +25,7 @@ enum ZendeskChatClaimRules {
 
     /// Whether `email` looks like an address a vendor accepts.
     static func isValidEmail(_ email: String) -> Bool {
-        if let shape = UTF8Text.withUTF8(email, UTF8Text.asciiEmailShape) {
+        if let shape = UTF8Text.asciiEmailShape(of: email) {
             // In ASCII every character is one byte (a CR LF pair, one character, is whitespace and
             // refused either way), so counts, the `@` split and the dot rules read the same on bytes.
             return shape.count <= 254 && !shape.hasWhitespace && !shape.hasOtherControl && shape.atCount == 1
@@ -53,10 +53,7 @@ enum ZendeskChatClaimRules {
             )
         }
         // ASCII: whitespace and control characters are exactly the bytes <= 0x20 and 0x7F.
-        let asciiVerdict = UTF8Text.withUTF8(id) { bytes -> Bool? in
-            guard UTF8Text.isASCII(bytes) else { return nil }
-            return bytes.contains { $0 <= 0x20 || $0 == 0x7F }
-        }
+        let asciiVerdict = UTF8Text.asciiHasSpaceOrControl(id)
         if asciiVerdict ?? id.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
             return (.externalIdInvalid, "The external_id contains whitespace or control characters.")
         }

@@ -4,7 +4,7 @@ import IdentityBridge
 enum ZendeskSupportIdentityRules {
     /// Whether `email` is `local@domain.tld` without whitespace, at most 254 characters.
     static func isValidEmail(_ email: String) -> Bool {
-        if let shape = UTF8Text.withUTF8(email, UTF8Text.asciiEmailShape) {
+        if let shape = UTF8Text.asciiEmailShape(of: email) {
             // In ASCII every character is one byte except CR LF, which is whitespace and refused
             // either way, so counts, the `@` split and the dot rules read the same on bytes.
             return shape.count <= ZendeskSupportLimits.emailMaxLength && !shape.hasWhitespace && shape.atCount == 1
