@@ -37,6 +37,7 @@ extension ConnectionGuard {
     /// once the responses before it are written; the refused request's parts are dropped.
     func refuse(_ refusal: Refusal, version: HTTPVersion, context: ChannelHandlerContext) {
         enterRefused()
+        metrics?.recordRefusedRequest(status: Int(refusal.status.code))
         let body = ByteBuffer(string: JSONValue.object(["error": refusal.error.json]).jsonString)
         var headers = HTTPHeaders()
         headers.add(name: "content-type", value: "application/json")

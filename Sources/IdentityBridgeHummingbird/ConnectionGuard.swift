@@ -39,6 +39,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     let limits: TokenService.Limits
     /// Accepted past the connection cap: only health probes are answered, then the connection closes.
     let probesOnly: Bool
+    /// Where a refused request is counted (``ServiceMetrics/recordRefusedRequest(status:)``).
+    let metrics: ServiceMetrics?
     private var phase = Phase.idle
     /// Requests passed on whose response has not ended.
     private var pending = 0
@@ -47,16 +49,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var closeAfterResponse = false
     /// When the current head or body began: its deadline is armed only if a read ends with it incomplete.
     private var phaseStart = NIODeadline.uptimeNanoseconds(0)
+    /// When bytes of a next request (pipelined) arrived while a response was being computed, before
+    /// its head was complete: its head deadline runs from then, once the response has ended.
+    private var nextHeadStart: NIODeadline?
     private var deadline: Scheduled<Void>?
     private var drainDeadline: Scheduled<Void>?
     private var context: ChannelHandlerContext?
 
-    init(limits: TokenService.Limits, probesOnly: Bool) {
+    init(limits: TokenService.Limits, probesOnly: Bool, metrics: ServiceMetrics? = nil) {
         self.limits = limits
         self.probesOnly = probesOnly
+        self.metrics = metrics
     }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+    /// The event loop's clock (an embedded loop's in tests), which the deadlines are scheduled on.
+    private var now: NIODeadline { context?.eventLoop.now ?? .now() }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         cancelDeadline()
@@ -82,9 +91,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// A byte arrived (from ``FirstByte``): between requests, it starts a head and its deadline.
     func bytesArrived() {
-        guard phase == .idle else { return }
-        phase = .head
-        phaseStart = .now()
+        switch phase {
+        case .idle:
+            phase = .head
+            phaseStart = now
+        case .answered where nextHeadStart == nil:
+            nextHeadStart = now
+        default: break
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -92,6 +106,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             guard phase != .refused else { return }
             cancelDeadline()
+            nextHeadStart = nil
             if let refusal = refusal(of: head) {
                 refuse(refusal, version: head.version, context: context)
                 return
@@ -99,7 +114,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if probesOnly { closeAfterResponse = true }
             pending += 1
             phase = .body
-            phaseStart = .now()
+            phaseStart = now
         case .body:
             guard phase != .refused else { return }
         case .end:
@@ -136,7 +151,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.write(data, promise: promise)
         case .end:
             pending = max(0, pending - 1)
-            if pending == 0, phase == .answered { phase = .idle }
+            if pending == 0, phase == .answered {
+                phase = .idle
+                if let start = nextHeadStart {
+                    // A pipelined head began during the response and is still incomplete.
+                    nextHeadStart = nil
+                    phase = .head
+                    phaseStart = start
+                    schedule(at: start + TimeAmount(limits.headTimeout))
+                }
+            }
             if closeAfterResponse || (draining && pending == 0 && phase == .idle) {
                 context.writeAndFlush(data, promise: promise)
                 context.close(promise: nil)
@@ -159,7 +183,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         if pending == 0, phase == .idle {
             // A request may be on its way: it gets a moment, then the idle connection closes.
-            let grace = min(TokenService.Limits.drainIdleGrace, limits.drainTimeout)
+            let grace = min(limits.drainIdleGrace, limits.drainTimeout)
             context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(grace)) { [weak self] in
                 guard let self, self.pending == 0, self.phase == .idle else { return }
                 self.context?.close(promise: nil)

@@ -15,11 +15,17 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let http1: HTTP1Channel
     let limits: TokenService.Limits
     let connections: ConnectionCounter
+    /// Where requests and connections refused before routing are counted.
+    let metrics: ServiceMetrics?
 
-    init(responder: @escaping HTTPChannelHandler.Responder, limits: TokenService.Limits, connections: ConnectionCounter) {
+    init(
+        responder: @escaping HTTPChannelHandler.Responder, limits: TokenService.Limits, connections: ConnectionCounter,
+        metrics: ServiceMetrics? = nil
+    ) {
         http1 = HTTP1Channel(responder: responder, configuration: .init(idleTimeout: TimeAmount(limits.idleTimeout)))
         self.limits = limits
         self.connections = connections
+        self.metrics = metrics
     }
 
     /// Sets up Hummingbird's pipeline, then inserts the guards.
@@ -29,13 +35,15 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         channel.closeFuture.whenComplete { _ in connections.closed() }
         guard open <= limits.maxConnections + TokenService.Limits.probeConnections else {
             logger.debug("connection refused: too many open", metadata: ["open": "\(open)"])
+            metrics?.recordRefusedConnection()
             return channel.eventLoop.makeFailedFuture(ChannelError.inputClosed)
         }
         let limits = self.limits
+        let metrics = self.metrics
         return http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            let connectionGuard = ConnectionGuard(limits: limits, probesOnly: open > limits.maxConnections)
+            let connectionGuard = ConnectionGuard(limits: limits, probesOnly: open > limits.maxConnections, metrics: metrics)
             try pipeline.addHandler(connectionGuard, position: .after(decoder))
             try pipeline.addHandler(ConnectionGuard.FirstByte(connectionGuard), position: .first)
             return value

@@ -13,7 +13,7 @@ extension TokenService {
     /// longer than ``bodyTimeout`` after the head. Past ``maxConnections`` open connections, a new
     /// connection is answered only for `GET /healthz` and `GET /readyz` (then closed); anything else
     /// gets 503 `limit_exceeded` with `Connection: close`. On SIGTERM the service drains for at most
-    /// ``drainTimeout`` (see ``TokenService``).
+    /// ``drainTimeout``, giving idle connections ``drainIdleGrace`` (see ``TokenService``).
     public struct Limits: Sendable, Equatable {
         /// An idle keep-alive connection is closed after this long without a request (default 60 s).
         public var idleTimeout: Duration
@@ -26,24 +26,25 @@ extension TokenService {
         /// The longest a SIGTERM drain lasts before the remaining connections are closed (default 25 s,
         /// under Kubernetes' default 30 s termination grace period).
         public var drainTimeout: Duration
+        /// During a drain, an idle keep-alive connection gets this long for a request already on its
+        /// way (answered with `Connection: close`) before it is closed (default 1 s; at most
+        /// ``drainTimeout``).
+        public var drainIdleGrace: Duration
 
         /// Connections accepted past ``maxConnections`` to answer a health probe; past those, a new
         /// connection is closed at once.
         public static let probeConnections = 64
-        /// During a drain, an idle keep-alive connection gets this long for a request already on
-        /// its way (answered with `Connection: close`) before it is closed.
-        public static let drainIdleGrace = Duration.seconds(1)
-
         /// Creates limits; every value has the documented default.
         public init(
             idleTimeout: Duration = .seconds(60), headTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30),
-            maxConnections: Int = 4_096, drainTimeout: Duration = .seconds(25)
+            maxConnections: Int = 4_096, drainTimeout: Duration = .seconds(25), drainIdleGrace: Duration = .seconds(1)
         ) {
             self.idleTimeout = idleTimeout
             self.headTimeout = headTimeout
             self.bodyTimeout = bodyTimeout
             self.maxConnections = maxConnections
             self.drainTimeout = drainTimeout
+            self.drainIdleGrace = drainIdleGrace
         }
     }
 }

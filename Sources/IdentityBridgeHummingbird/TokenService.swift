@@ -142,9 +142,12 @@ public final class TokenService: Sendable {
         serverLogger.logLevel = max(logger.logLevel, .notice)
         let limits = self.limits
         let connections = ConnectionCounter()
+        let metrics = self.metrics
         let app = Application(
             router: makeRouter(),
-            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, connections: connections) },
+            server: HTTPServerBuilder { responder in
+                GuardedHTTP1Channel(responder: responder, limits: limits, connections: connections, metrics: metrics)
+            },
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? port) }, logger: serverLogger)
         let reloader = ReloadOnHangup(service: self)

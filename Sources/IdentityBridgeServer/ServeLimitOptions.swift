@@ -26,9 +26,16 @@ struct ServeLimitOptions: ParsableArguments {
         help: ArgumentHelp("On SIGTERM, close whatever is still open after this long, then exit 0.", valueName: "seconds"))
     var drainTimeout: Double = 25
 
+    @Option(
+        name: .customLong("drain-idle-grace"),
+        help: ArgumentHelp(
+            "On SIGTERM, give an idle keep-alive connection this long for a request on its way, then close it.", valueName: "seconds"))
+    var drainIdleGrace: Double = 1
+
     func validate() throws {
         for (name, value) in [
             ("idle-timeout", idleTimeout), ("head-timeout", headTimeout), ("body-timeout", bodyTimeout), ("drain-timeout", drainTimeout),
+            ("drain-idle-grace", drainIdleGrace),
         ] where !(value > 0 && value <= 86_400) {
             throw ValidationError("--\(name) \(value) is not a duration; use more than 0 and at most 86400 seconds.")
         }
@@ -41,6 +48,6 @@ struct ServeLimitOptions: ParsableArguments {
     var limits: TokenService.Limits {
         TokenService.Limits(
             idleTimeout: .seconds(idleTimeout), headTimeout: .seconds(headTimeout), bodyTimeout: .seconds(bodyTimeout),
-            maxConnections: maxConnections, drainTimeout: .seconds(drainTimeout))
+            maxConnections: maxConnections, drainTimeout: .seconds(drainTimeout), drainIdleGrace: .seconds(drainIdleGrace))
     }
 }

@@ -210,6 +210,17 @@ import Testing
         let old = try KeepAliveConnection(port: server.port)
         old.send("GET /healthz HTTP/1.0\r\n\r\n")
         #expect(try old.response().status == 200)
+        // The two 400s before routing are counted, under a route label of their own.
+        #expect(try Self.metric(KeepAliveConnection(port: server.port), #"route="unrouted",status="400""#) == 2)
+    }
+
+    /// The value of the `identitybridge_http_requests_total` series whose labels contain `labels`, from `/metrics`.
+    static func metric(_ connection: KeepAliveConnection, _ labels: String) throws -> Double? {
+        connection.send("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let line = try connection.response().body.split(separator: "\n").first {
+            $0.hasPrefix("identitybridge_http_requests_total{") && $0.contains(labels)
+        }
+        return line.flatMap { $0.split(separator: " ").last.flatMap { Double($0) } }
     }
 
     @Test func pastTheConnectionCapOnlyHealthProbesAreAnswered() async throws {
@@ -237,5 +248,7 @@ import Testing
         // The connections within the cap keep being served.
         held[1].send(Self.post())
         #expect(try held[1].response().status == 200)
+        // The 503 before routing is counted (asked on a connection within the cap: a new one would get 503 too).
+        #expect(try Self.metric(held[1], #"route="unrouted",status="503""#) == 1)
     }
 }

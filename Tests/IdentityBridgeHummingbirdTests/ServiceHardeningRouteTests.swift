@@ -82,6 +82,47 @@ import Testing
         #expect(parts.last?["error"] == nil)
     }
 
+    @Test func theEventsRouteMapsAtMostMaxEventsLinesPerRequest() async throws {
+        let line = #"{"name": "widgetToggle", "data": {"visible": true}}"#
+        let event = IdentityEvent(.widgetToggled, provider: ProviderReference(kind: "helpshift"), timestamp: Date(timeIntervalSince1970: 0))
+        // Blank lines are not counted: line 2 is blank, so the limit falls on line maxEvents + 2.
+        let text = ([line, ""] + Array(repeating: line, count: VendorEventLines.maxEvents + 49)).joined(separator: "\n")
+        var calls = 0
+        let output = VendorEventLines.map(text, outputLimit: 1 << 20) { _, _ throws(IdentityError) in
+            calls += 1
+            return [event]
+        }
+        #expect(calls == VendorEventLines.maxEvents)
+        let lines = output.split(separator: "\n")
+        #expect(lines.count == VendorEventLines.maxEvents + 1)
+        let last = try JSONValue.parse(String(try #require(lines.last)))
+        #expect(last["error"]?["code"] == "limit_exceeded")
+        #expect(last["error"]?["field"] == "body")
+        #expect(last["line"]?.intValue == Int64(VendorEventLines.maxEvents + 2))
+        #expect(last["error"]?["message"]?.stringValue?.contains("\(VendorEventLines.maxEvents) events") == true)
+        // Exactly maxEvents lines: all mapped, no limit line.
+        let full = Array(repeating: line, count: VendorEventLines.maxEvents).joined(separator: "\n")
+        let all = VendorEventLines.map(full, outputLimit: 1 << 20) { _, _ throws(IdentityError) in [event] }
+        #expect(!all.contains("limit_exceeded"))
+        #expect(all.split(separator: "\n").count == VendorEventLines.maxEvents)
+
+        // Over HTTP, on the Helpshift events route.
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        try await withRouter(fixture) { client, _ in
+            // Short lines: 101 of them stay under the fixture's 4 KiB body limit.
+            let line = #"{"name":"widgetToggle"}"#
+            let answer = try await client.post(
+                "\(ServiceRouteTests.helpshift)/events",
+                body: Array(repeating: line, count: VendorEventLines.maxEvents + 1).joined(separator: "\n"),
+                contentType: "application/x-ndjson")
+            #expect(answer.status == 200)
+            let answered = answer.text.split(separator: "\n")
+            #expect(answered.count == VendorEventLines.maxEvents + 1)
+            #expect(answered.last?.contains("limit_exceeded") == true)
+        }
+    }
+
     @Test func readyzAnswers503OnceTheServiceDrains() async throws {
         let fixture = try await ServiceFixture()
         defer { fixture.remove() }

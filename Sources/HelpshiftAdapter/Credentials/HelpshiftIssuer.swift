@@ -180,6 +180,8 @@ public struct HelpshiftIssuer: CredentialIssuer {
                 recovery: "Pass the user's id and/or email with the token.", provider: provider)
         }
         let ids = try identifiers(of: user)
+        // The same ceilings as issue(for:) applies (the email's, on the legacy login).
+        try user.checkLengths(name: false, email: !settings.identitySystem, provider: provider)
         let message = try digestMessage(userId: ids.userId, email: ids.email)
         let given = Array(token.utf8)
         var matched: Int?

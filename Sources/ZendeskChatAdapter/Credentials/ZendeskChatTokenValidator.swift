@@ -83,7 +83,10 @@ public struct ZendeskChatTokenValidator: Sendable {
     /// The validated claims; throws the uniform error of the first check that fails.
     public func verify(_ token: String, now: Int64, boundExternalId: String?) throws(IdentityError) -> ZendeskChatClaims {
         switch check(token, now: now, boundExternalId: boundExternalId) {
-        case .success(let claims): return claims
+        case .success(let claims):
+            // Zendesk Chat states no name or email limit: the library's ceilings, as when issuing.
+            try UserIdentity.Limits.check(name: claims.name, email: claims.email)
+            return claims
         case .failure(let failure): throw failure.error()
         }
     }

@@ -31,7 +31,10 @@ extension ZendeskMessagingIssuer {
     /// `error` with the vendor code for its failure (when it has none) and this provider.
     private func attributed(_ error: IdentityError) -> IdentityError {
         var error = error
-        if error.vendorCode == nil { error.vendorCode = Self.vendorCodes[error.code] }
+        // value_too_long is the vendor's externalIdTooLong only for external_id (not the library's name and email ceilings).
+        if error.vendorCode == nil, error.code != .valueTooLong || error.field == "external_id" {
+            error.vendorCode = Self.vendorCodes[error.code]
+        }
         return error.attributed(to: provider)
     }
 
@@ -90,6 +93,8 @@ extension ZendeskMessagingIssuer {
         }
         let name = try jwt.optionalString("name")
         let email = try jwt.optionalString("email")
+        // Zendesk Messaging states no name or email limit: the library's ceilings, as when issuing.
+        try UserIdentity.Limits.check(name: name, email: email)
         let emailVerified = try jwt.optionalBool("email_verified")
         // A present exp (and iat, which the vendor does not define) must be a number: null is claim_invalid.
         let exp = try jwt.presentInt("exp")

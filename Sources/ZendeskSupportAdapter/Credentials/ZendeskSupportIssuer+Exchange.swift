@@ -34,6 +34,8 @@ extension ZendeskSupportIssuer {
                 .tokenMalformed, field: "user_token", message: "The user token's claims are unreadable: \(error.message)",
                 recovery: "Issue a new user token.", provider: provider)
         }
+        // Zendesk Support states no name or email limit: the library's ceilings, as when issuing.
+        try UserIdentity.Limits.check(name: contents.name, email: contents.email, provider: provider)
         let now = clock.unixSeconds()
         guard now < contents.expiresAt else {
             throw IdentityError(
@@ -153,6 +155,7 @@ extension ZendeskSupportIssuer {
             let exp = try decoded.presentInt("exp")
             let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
                 name: try decoded.optionalString("name"), email: try decoded.optionalString("email"), field: "JWT", provider: provider)
+            try UserIdentity.Limits.check(name: name, email: email)
             if let violation = jwtFreshness.violation(iat: iat, exp: exp, now: clock.unixSeconds()) {
                 throw violation.error(
                     vendorCode: nil,
