@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Logging
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The server command's log handler: swift-log's `StreamLogHandler.standardError` line, byte for
 /// byte (`TIMESTAMP LEVEL LABEL: key=value ... [SOURCE] MESSAGE`, metadata sorted by key, local
