@@ -35,6 +35,12 @@ struct ServerLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
+        var line = self.line(for: event)
+        Self.writeToStandardError(&line)
+    }
+
+    /// The line `log(event:)` writes, newline included.
+    func line(for event: LogEvent) -> String {
         var merged = metadata
         if let provided = metadataProvider?.get(), !provided.isEmpty { merged.merge(provided) { $1 } }
         if let explicit = event.metadata, !explicit.isEmpty { merged.merge(explicit) { $1 } }
@@ -49,7 +55,7 @@ struct ServerLogHandler: LogHandler {
         line += ":"
         for (key, value) in merged.sorted(by: { $0.key < $1.key }) { line += " \(key)=\(value)" }
         line += " [\(event.source)] \(event.message)\n"
-        Self.writeToStandardError(&line)
+        return line
     }
 
     /// One `write(2)` of the whole line (more only if the kernel takes part of it).
