@@ -26,10 +26,10 @@ export HELPSHIFT_SECRET="$(random)" HELPSHIFT_IDENTITY_SECRET="$(random)" ZENDES
 export ZENDESK_CHAT_ACCOUNT_KEY="$(random)" ZENDESK_CHAT_SECRET="$(random)"
 export ZENDESK_MESSAGING_KEY_ID="app_$(random)" ZENDESK_MESSAGING_SECRET="$(random)"
 
-# start NAME ARGS...: starts identityctl, waits for its listening line, sets PORT and PID.
+# start NAME ARGS...: starts identityctl (with the assignments of START_ENV in its environment), waits for its listening line, sets PORT and PID.
 start() {
     local name="$1"; shift
-    "$BIN" "$@" --host 127.0.0.1 --port 0 >"$WORK/$name.out" 2>"$WORK/$name.err" &
+    env ${START_ENV:-} "$BIN" "$@" --host 127.0.0.1 --port 0 >"$WORK/$name.out" 2>"$WORK/$name.err" &
     PID=$!
     PIDS+=("$PID")
     for _ in $(seq 1 300); do

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Load test of the token service against a bare Hummingbird route, on loopback only.
+# (Against the Node and Go services a team would write instead: Benchmarks/peer-compare.sh.)
 #
 #   Benchmarks/service-load.sh            (from the repository root)
 #

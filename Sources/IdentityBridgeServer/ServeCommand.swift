@@ -69,7 +69,8 @@ public struct ServeCommand: AsyncParsableCommand {
     /// Loads the configuration and serves until SIGTERM / SIGINT.
     public func run() async throws {
         let environment = ServerEnvironment.current
-        var logger = Logger(label: "identityctl.serve")
+        // The same lines as swift-log's default stderr handler, cheaper per line (see ServerLogHandler).
+        var logger = Logger(label: "identityctl.serve") { ServerLogHandler(label: $0) }
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let loader = ConfigurationLoader(registry: environment.registry, environment: environment.configEnvironment, logger: logger)
         let service = TokenService(

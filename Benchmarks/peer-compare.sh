@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# The token service against the services a team would write instead, in one run, on loopback only:
+# release `identityctl serve --config config.example.yaml` (POST .../zendesk-chat/credentials with its
+# Bearer API key, one info log line per request, metrics) beside the Node peer and the Go peer of
+# ../shared/peers/ (POST /chat; each side of the comparison is skipped when its peer or runtime is
+# missing), with the same JSON body and `wrk -t1 -cCONN`, in alternating rounds, in two phases:
+#   idle  the machine as it is;
+#   busy  with one core kept busy by a busy-loop process this script starts and ends.
+#
+#   Benchmarks/peer-compare.sh            (from the repository root)
+#
+# One line per phase, the last two lines of its output (ratios: our requests per second over the peer's):
+#   phase=idle service_rps=.. node_rps=.. go_rps=.. vs_node=.. vs_go=.. service_p99_ms=.. node_p99_ms=.. go_p99_ms=.. non2xx=..
+#   phase=busy ...
+# Goal (issue 27): vs_go >= 1.0, vs_node >= 2.0, service p99 no higher than either peer's, non2xx=0.
+#
+# Environment: ROUNDS (default 4), SECS (seconds per round and side, default 5), CONN (connections,
+# default 32), PHASES (default "idle busy"), PEERS (default ../shared/peers), BIN (an identityctl;
+# default: builds the release one unless SKIP_BUILD=1), SERVE_ARGS (more `serve` options), and for an
+# A/B of a lever VARIANT_ENV (assignments, e.g. IDENTITY_SERVER_EXECUTOR=concurrency) and/or
+# VARIANT_ARGS: a second service side `variant` started with them, measured in the same rounds.
+set -euo pipefail
+
+ROUNDS="${ROUNDS:-4}"
+SECS="${SECS:-5}"
+CONN="${CONN:-32}"
+PHASES="${PHASES:-idle busy}"
+PEERS="${PEERS:-../shared/peers}"
+case "$ROUNDS$SECS$CONN" in *[!0-9]*) echo "ROUNDS, SECS and CONN must be whole numbers" >&2; exit 2 ;; esac
+[ -f Package.swift ] && [ -f config.example.yaml ] || { echo "run from the repository root" >&2; exit 2; }
+command -v wrk >/dev/null 2>&1 || { echo "needs wrk (apt-get install wrk)" >&2; exit 2; }
+if [ -z "${BIN:-}" ]; then
+    [ "${SKIP_BUILD:-0}" = 1 ] || swift build -c release --product identityctl >&2
+    BIN="$(swift build -c release --show-bin-path)/identityctl"
+fi
+
+# WORK, real secrets (the peers read the same ZENDESK_CHAT_SECRET), start NAME ARGS..., cleanup.
+source Benchmarks/serve-common.sh
+
+BODY='{"user_id":"u-1","email":"ann@example.com","name":"Ann Example"}'
+[ -f "$PEERS/post.lua" ] && BODY="$(sed -n "s/^wrk.body *= *'\(.*\)'$/\1/p" "$PEERS/post.lua")"
+REPORT='
+done = function(s, lat, req)
+  io.write(string.format("WRK %d %d %d %d\n", s.requests, s.duration, lat:percentile(99),
+    s.errors.status + s.errors.connect + s.errors.read + s.errors.write + s.errors.timeout))
+end'
+lua() { printf 'wrk.method = "POST"\nwrk.body = %s\nwrk.headers["Content-Type"] = "application/json"\n%s\n%s\n' "'$BODY'" "$1" "$REPORT"; }
+lua "wrk.headers[\"Authorization\"] = \"Bearer $DEMO_API_KEY\"" >"$WORK/service.lua"
+lua "" >"$WORK/peer.lua"
+
+declare -A URL LUA
+SIDES=()
+start service serve --config config.example.yaml ${SERVE_ARGS:-}
+URL[service]="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"; LUA[service]="$WORK/service.lua"; SIDES+=(service)
+if [ -n "${VARIANT_ENV:-}${VARIANT_ARGS:-}" ]; then
+    START_ENV="${VARIANT_ENV:-}" start variant serve --config config.example.yaml ${SERVE_ARGS:-} ${VARIANT_ARGS:-}
+    URL[variant]="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"; LUA[variant]="$WORK/service.lua"; SIDES+=(variant)
+fi
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# peer NAME COMMAND...: starts a peer on a free port (appended to COMMAND) when it answers.
+peer() {
+    local name="$1" port; shift
+    port="$(free_port)"
+    "$@" "$port" >"$WORK/$name.out" 2>&1 &
+    PIDS+=("$!")
+    for _ in $(seq 1 100); do
+        if curl -s -o /dev/null -X POST -d "$BODY" "http://127.0.0.1:$port/chat" 2>/dev/null; then
+            URL[$name]="http://127.0.0.1:$port/chat"; LUA[$name]="$WORK/peer.lua"; SIDES+=("$name"); return 0
+        fi
+        sleep 0.1
+    done
+    echo "peer $name did not start: $(tail -2 "$WORK/$name.out")" >&2
+}
+if [ -f "$PEERS/node_chat_jwt.js" ] && command -v node >/dev/null 2>&1; then peer node node "$PEERS/node_chat_jwt.js"; fi
+if [ -d "$PEERS/go_chat_jwt" ] && command -v go >/dev/null 2>&1; then
+    if (cd "$PEERS/go_chat_jwt" && go build -o "$WORK/gopeer" .) >&2; then peer go "$WORK/gopeer"; fi
+fi
+echo "sides: ${SIDES[*]} (wrk -t1 -c$CONN, $ROUNDS rounds of ${SECS}s per side and phase)" >&2
+
+for side in "${SIDES[@]}"; do wrk -t1 -c"$CONN" -d2s -s "${LUA[$side]}" "${URL[$side]}" >/dev/null 2>&1; done
+: >"$WORK/all"
+for phase in $PHASES; do
+    BUSY=""
+    if [ "$phase" = busy ]; then
+        bash -c 'while :; do :; done' &
+        BUSY=$!; PIDS+=("$BUSY")
+    fi
+    for _ in $(seq 1 "$ROUNDS"); do
+        for side in "${SIDES[@]}"; do
+            wrk -t1 -c"$CONN" -d"${SECS}s" -s "${LUA[$side]}" "${URL[$side]}" 2>&1 | sed -n "s/^WRK/$phase $side/p" >>"$WORK/all"
+        done
+    done
+    if [ -n "$BUSY" ]; then kill "$BUSY"; wait "$BUSY" 2>/dev/null || true; fi
+done
+
+python3 - "$WORK/all" <<'PY'
+import sys, statistics
+rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
+for phase, side, req, dur, p99, err in rows:
+    print(f"  {phase} {side}: {int(req) / (int(dur) / 1e6):.0f} req/s p99 {int(p99) / 1000:.2f} ms errors {err}", file=sys.stderr)
+for phase in dict.fromkeys(r[0] for r in rows):
+    agg = {}
+    for _, side, req, dur, p99, err in (r for r in rows if r[0] == phase):
+        a = agg.setdefault(side, {"req": 0, "dur": 0, "p99": [], "err": 0})
+        a["req"] += int(req); a["dur"] += int(dur); a["p99"].append(int(p99) / 1000); a["err"] += int(err)
+    rps = {k: v["req"] / (v["dur"] / 1e6) for k, v in agg.items()}
+    p99 = {k: statistics.median(v["p99"]) for k, v in agg.items()}
+    line = [f"phase={phase}"] + [f"{k}_rps={rps[k]:.0f}" for k in agg]
+    line += [f"vs_{k}={rps['service'] / rps[k]:.2f}" for k in agg if k not in ("service", "variant")]
+    line += [f"{k}_p99_ms={p99[k]:.2f}" for k in agg]
+    if "variant" in agg: line += [f"variant_over_service={rps['variant'] / rps['service']:.2f}"]
+    line += [f"non2xx={agg['service']['err']}"] + ([f"variant_non2xx={agg['variant']['err']}"] if "variant" in agg else [])
+    print(" ".join(line))
+PY
