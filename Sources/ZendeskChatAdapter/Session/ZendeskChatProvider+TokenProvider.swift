@@ -41,3 +41,20 @@ extension ZendeskChatProvider {
         return IdentitySession(provider: reference, user: connection.visitor.user)
     }
 }
+
+extension ZendeskChatProvider: CredentialSourceLogin {
+    /// ``login(tokenProvider:)`` with the `jwt` field of each credential `source` hands: every
+    /// connect and re-connect asks `source` (a `CredentialClient`'s cache) again.
+    @discardableResult
+    public func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession {
+        let reference = reference
+        return try await login(tokenProvider: { () async throws(IdentityError) -> String in
+            guard let jwt = try await source().jwt else {
+                throw IdentityError(
+                    .tokenMissing, field: "jwt", message: "The credential source handed a credential with no \"jwt\" field.",
+                    recovery: "Hand the zendesk-chat credential ({\"jwt\": ...}).", provider: reference)
+            }
+            return jwt
+        })
+    }
+}

@@ -25,3 +25,20 @@ extension ZendeskMessagingProvider {
         return try await login(credential: .jwt(jwt))
     }
 }
+
+extension ZendeskMessagingProvider: CredentialSourceLogin {
+    /// ``login(tokenProvider:)`` with the `jwt` field of each credential `source` hands: an
+    /// `expiredJWT` is answered with a fresh JWT from `source`.
+    @discardableResult
+    public func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession {
+        let reference = reference
+        return try await login(tokenProvider: { () async throws(IdentityError) -> String in
+            guard let jwt = try await source().jwt else {
+                throw IdentityError(
+                    .tokenMissing, field: "jwt", message: "The credential source handed a credential with no \"jwt\" field.",
+                    recovery: "Hand the zendesk-messaging credential ({\"jwt\": ...}).", provider: reference)
+            }
+            return jwt
+        })
+    }
+}
