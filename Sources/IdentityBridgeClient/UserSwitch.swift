@@ -1,7 +1,7 @@
 public import IdentityBridge
 import Synchronization
 
-/// One step of ``CredentialClient/switchUser(from:to:providers:)``.
+/// One step of ``CredentialClient/switchUser(from:to:providers:checks:)``.
 public enum UserSwitchStep: Hashable, Sendable, CustomStringConvertible {
     /// Fetching the next user's credential for a provider (nothing changed yet).
     case fetch(ProviderReference)
@@ -54,7 +54,8 @@ public struct UserStateCheck: Sendable {
     public var leftover: @Sendable (_ provider: any IdentityProvider, _ previous: UserIdentity?) async -> String?
 
     /// Creates a check.
-    public init(name: String, leftover: @escaping @Sendable (_ provider: any IdentityProvider, _ previous: UserIdentity?) async -> String?) {
+    public init(name: String, leftover: @escaping @Sendable (_ provider: any IdentityProvider, _ previous: UserIdentity?) async -> String?)
+    {
         self.name = name
         self.leftover = leftover
     }
@@ -157,7 +158,9 @@ extension CredentialClient {
                             recovery: "Log the previous user in again.", provider: provider.reference)
                     continue
                 }
-                do { _ = try await logIn(provider, with: credential, renewingFor: previous) } catch { rollbackError = rollbackError ?? error }
+                do { _ = try await logIn(provider, with: credential, renewingFor: previous) } catch {
+                    rollbackError = rollbackError ?? error
+                }
             }
         }
         throw UserSwitchError(step: step, error: error, restoredPreviousUser: rollbackError == nil, rollbackError: rollbackError)

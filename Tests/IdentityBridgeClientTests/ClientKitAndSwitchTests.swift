@@ -92,15 +92,19 @@ import ZendeskChatAdapter
         let finished = Finished()
         let leaving = Task { () -> Result<Credential, IdentityError> in
             defer { finished.mark() }
-            do throws(IdentityError) { return .success(try await client.credential(for: ann, from: chatRef)) } catch { return .failure(error) }
+            do throws(IdentityError) { return .success(try await client.credential(for: ann, from: chatRef)) } catch {
+                return .failure(error)
+            }
         }
         let staying = (0..<3).map { _ in Task { try await client.credential(for: ann, from: chatRef) } }
         #expect(await eventually { service.heldCount == 1 })
         try await Task.sleep(for: .milliseconds(50))  // the callers park on the shared fetch
         leaving.cancel()
         // It leaves while the service still holds the one answer (a bounded wait, not a timing assertion).
-        #expect(await eventually(within: 30) { finished.done })
+        let leftEarly = await eventually(within: 30) { finished.done }
+        #expect(leftEarly, "the cancelled caller was still waiting for the shared fetch")
         #expect(service.heldCount == 1)
+        if !leftEarly { service.release() }
         guard case .failure(let error) = await leaving.value else {
             Issue.record("the cancelled caller got a credential")
             service.release()
@@ -120,11 +124,19 @@ import ZendeskChatAdapter
         let service = FakeTokenService(clock: clock)
         service.hold()
         let client = CredentialClient.fake(service, clock: clock)
-        let callers = (0..<5).map { _ in Task { try await client.credential(for: ann, from: chatRef) } }
+        let finished = (0..<5).map { _ in Finished() }
+        let callers = finished.map { flag in
+            Task {
+                defer { flag.mark() }
+                return try await client.credential(for: ann, from: chatRef)
+            }
+        }
         #expect(await eventually { service.heldCount == 1 })
         for caller in callers { caller.cancel() }
-        for caller in callers { await #expect(throws: IdentityError.self) { try await caller.value } }
+        #expect(await eventually(within: 30) { finished.allSatisfy(\.done) }, "a cancelled caller was still waiting")
+        #expect(service.heldCount == 1)
         service.release()
+        for caller in callers { await #expect(throws: IdentityError.self) { try await caller.value } }
         await client.waitForPendingFetches()
         #expect(client.cachedCount == 1)
         #expect(try await client.credential(for: ann, from: chatRef).jwt == service.issued.first)
