@@ -2,7 +2,7 @@ public import Foundation
 public import IdentityBridge
 public import IdentityBridgeClient
 
-/// The token service's credentials route in process, as a ``ClientTransport``: a
+/// The token service's credentials route in process, as a `ClientTransport`: a
 /// `CredentialClient` built on it runs the app side of the flow (cache, single flight, refresh
 /// ahead, service clock) against a configuration's issuers without a server.
 ///

@@ -18,8 +18,8 @@ extension UserStateCheck {
         }
     }
 
-    /// Every no-leak check the kit knows for a switch over `vendors`: ``currentUser`` and
-    /// ``visibleConversations(in:app:)``.
+    /// Every no-leak check the kit knows for a switch over `vendors`: `currentUser` and
+    /// `visibleConversations(in:app:)`.
     public static func noLeaks(in vendors: SimulatedVendors, app: String) -> [UserStateCheck] {
         [.currentUser, .visibleConversations(in: vendors, app: app)]
     }
