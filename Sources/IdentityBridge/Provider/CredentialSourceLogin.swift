@@ -14,3 +14,19 @@ public protocol CredentialSourceLogin: IdentityProvider {
     /// of the SDK for a fresh credential.
     func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession
 }
+
+extension CredentialSourceLogin {
+    /// A token closure over `source` for an SDK hook that takes a JWT: the `jwt` field of each
+    /// credential `source` hands (`token_missing`, naming this provider, when it has none).
+    public func jwtProvider(_ source: @escaping CredentialSource) -> @Sendable () async throws(IdentityError) -> String {
+        let reference = reference
+        return { () async throws(IdentityError) -> String in
+            guard let jwt = try await source().jwt else {
+                throw IdentityError(
+                    .tokenMissing, field: "jwt", message: "The credential source handed a credential with no \"jwt\" field.",
+                    recovery: "Hand the \(reference.kind) credential ({\"jwt\": ...}).", provider: reference)
+            }
+            return jwt
+        }
+    }
+}

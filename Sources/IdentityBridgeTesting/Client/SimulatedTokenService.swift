@@ -64,20 +64,11 @@ public struct SimulatedTokenService: ClientTransport {
     }
 
     private var headers: [String: String] {
-        ["Content-Type": "application/json", "Date": Self.httpDate(clock.now())]
+        ["Content-Type": "application/json", "Date": ServiceClock.httpDate(clock.now())]
     }
 
     private func answer(_ error: IdentityError, status: Int? = nil) -> ClientResponse {
         let object: JSONValue = .object(["error": error.json])
         return ClientResponse(status: status ?? error.httpStatus, headers: headers, body: Data(object.jsonString.utf8))
-    }
-
-    /// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
-    static func httpDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
     }
 }

@@ -31,14 +31,6 @@ extension ZendeskMessagingProvider: CredentialSourceLogin {
     /// `expiredJWT` is answered with a fresh JWT from `source`.
     @discardableResult
     public func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession {
-        let reference = reference
-        return try await login(tokenProvider: { () async throws(IdentityError) -> String in
-            guard let jwt = try await source().jwt else {
-                throw IdentityError(
-                    .tokenMissing, field: "jwt", message: "The credential source handed a credential with no \"jwt\" field.",
-                    recovery: "Hand the zendesk-messaging credential ({\"jwt\": ...}).", provider: reference)
-            }
-            return jwt
-        })
+        try await login(tokenProvider: jwtProvider(source))
     }
 }
