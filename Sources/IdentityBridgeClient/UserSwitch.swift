@@ -80,10 +80,10 @@ extension CredentialClient {
     ///    (by default its `currentUser()`; pass the test kit's simulator checks, or your own, to look
     ///    at conversations and the like too).
     /// 3. Only then logs `next` in to every provider with its credential: a provider that adopts
-    ///    `CredentialSourceLogin` (Zendesk Chat, Zendesk Messaging) through
-    ///    `login(credentialSource:)`, so its SDK's later requests for a token (Chat's `getToken` on
-    ///    every re-connect, Messaging's `expiredJWT`) ask this client; any other through
-    ///    `login(credential:)`.
+    ///    `CredentialSourceLogin` (Zendesk Chat, Zendesk Messaging, Helpshift) through
+    ///    `login(credentialSource:)`, so its SDK's later requests for a credential (Chat's `getToken`
+    ///    on every re-connect, Messaging's `expiredJWT`, Helpshift's `refreshUserCredentials`) ask
+    ///    this client; any other through `login(credential:)`.
     ///
     /// If a step fails, the error names it; the providers already switched are logged out again and
     /// `previous` is logged back in with the credentials held before the switch, so no provider is

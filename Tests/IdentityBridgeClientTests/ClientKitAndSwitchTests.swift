@@ -1,4 +1,5 @@
 import Foundation
+import HelpshiftAdapter
 import IdentityBridge
 import IdentityBridgeClient
 import IdentityBridgeSimulators
@@ -81,6 +82,29 @@ import ZendeskChatAdapter
             #expect(connection.visitor.isAuthenticated)
             #expect(connection.visitor.externalId == bob.userId)
             #expect(counter.credentials("chat") == 3)
+        }
+    }
+
+    @Test func afterASwitchHelpshiftsRefreshRequestIsAnsweredThroughTheClient() async throws {
+        let live = try Live()
+        try await live.serve { url, counter in
+            let vendorClock = ManualClock(Date())
+            let providers = try ClientLiveTests.providers(live, clock: vendorClock)
+            let client = Live.client(url)
+            try await client.switchUser(from: nil, to: ann, providers: providers)
+            try await client.switchUser(from: ann, to: bob, providers: providers)
+            let helpshift = try #require(providers[0] as? HelpshiftProvider)
+            let recorder = EventRecorder()
+            _ = recorder.record(helpshift.eventHub)
+            // The Identity System session nears its end: the SDK asks for fresh credentials, and the
+            // refresher the switch installed logs bob in again with a credential from the client.
+            vendorClock.advance(by: 3_600 - 60)
+            try await helpshift.enterForeground()
+            #expect(await eventually(within: 20) { recorder.names.contains(.loginSucceeded) }, "\(recorder.names)")
+            #expect(recorder.names.first == .credentialsRefreshRequested)
+            #expect(helpshift.isSessionExpired == false)
+            #expect(await ClientLiveTests.holds(bob, helpshift))
+            #expect(counter.credentials("helpshift") == 2, "bob's cached credential answers; no new request")
         }
     }
 
