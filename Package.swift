@@ -119,9 +119,10 @@ let package = Package(
 
         // MARK: Test kits (leaves: no production target depends on them).
         // The vendor-neutral kit: conformance kit, scenario runner, simulator protocols.
+        // It builds on the app-side client (client_login steps, the switch's no-leak checks); the client never imports it.
         .target(
             name: "IdentityBridgeTesting",
-            dependencies: ["IdentityBridge", .product(name: "Yams", package: "Yams")],
+            dependencies: ["IdentityBridge", "IdentityBridgeClient", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         // The four vendor simulators, written from the vendor documents.

@@ -30,4 +30,12 @@ public enum ClientFailure {
             .notLoggedIn, message: "The credential fetch was cancelled: the user was logged out or cleared while it ran.",
             recovery: "Ask again for the user now logged in.")
     }
+
+    /// `network_error`: the calling task was cancelled while it waited for a fetch it shared with
+    /// other callers; it left at once, and the fetch goes on for the others.
+    public static func callerCancelled() -> IdentityError {
+        IdentityError(
+            .networkError, message: "The credential request was cancelled by its caller; the shared fetch goes on for the others.",
+            recovery: "Nothing to undo: ask again when the credential is needed.")
+    }
 }

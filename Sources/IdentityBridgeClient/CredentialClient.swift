@@ -42,10 +42,12 @@ public final class CredentialClient: Sendable {
         func belongs(to user: UserIdentity) -> Bool { userId == user.userId && email?.lowercased() == user.email?.lowercased() }
     }
 
-    /// A fetch that callers share.
+    /// A fetch that callers share: its task, and the callers waiting for its result (each of whom
+    /// may leave early when cancelled, without cancelling the fetch).
     struct Fetch: Sendable {
         let id: UInt64
         let task: Task<Result<Credential, IdentityError>, Never>
+        let waiters: FetchWaiters
     }
 
     /// A cached credential and its deadlines on the service clock.
@@ -120,7 +122,7 @@ public final class CredentialClient: Sendable {
             return credential
         case .wait(let fetch, let refreshRequested):
             if refreshRequested { emitRefreshRequested(provider, reason: "expired") }
-            return try await fetch.task.value.get()
+            return try await fetch.waiters.wait().mapError { $0.attributed(to: provider) }.get()
         }
     }
 
@@ -201,14 +203,18 @@ public final class CredentialClient: Sendable {
     private func startFetch(key: Key, user: UserIdentity, state: inout State) -> Fetch {
         state.nextFetchID += 1
         let id = state.nextFetchID
+        let waiters = FetchWaiters()
+        // Unstructured on purpose: no caller's cancellation reaches it; only clear(user:) cancels it.
         let task = Task { [self] () -> Result<Credential, IdentityError> in
             let result: Result<Fetched, IdentityError>
             do throws(IdentityError) { result = .success(try await fetch(user: user, provider: key.provider)) } catch {
                 result = .failure(error)
             }
-            return complete(key: key, fetchID: id, result: result)
+            let outcome = complete(key: key, fetchID: id, result: result)
+            waiters.finish(outcome)
+            return outcome
         }
-        return Fetch(id: id, task: task)
+        return Fetch(id: id, task: task, waiters: waiters)
     }
 
     /// Stores a fetched credential if its fetch is still current; otherwise discards it.

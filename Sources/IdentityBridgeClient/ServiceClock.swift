@@ -31,6 +31,16 @@ public enum ServiceClock {
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
     }
 
+    /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`): what a service writes in its
+    /// `Date` header (the in-process and test services use it).
+    public static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year

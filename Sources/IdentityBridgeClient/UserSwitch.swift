@@ -1,6 +1,7 @@
 public import IdentityBridge
+import Synchronization
 
-/// One step of ``CredentialClient/switchUser(from:to:providers:)``.
+/// One step of ``CredentialClient/switchUser(from:to:providers:checks:)``.
 public enum UserSwitchStep: Hashable, Sendable, CustomStringConvertible {
     /// Fetching the next user's credential for a provider (nothing changed yet).
     case fetch(ProviderReference)
@@ -42,20 +43,54 @@ public struct UserSwitchError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// One way a user switch confirms that a provider holds nothing of the previous user once it is
+/// logged out: ``currentUser`` (the provider's own view), or a check that looks where the user's
+/// data would show (the test kit's `UserStateCheck.visibleConversations(in:app:)` reads the vendor
+/// simulators, the same no-leak check the conformance kit and the scenarios use).
+public struct UserStateCheck: Sendable {
+    /// What it looks at, e.g. `current user`, `visible conversations` (named in the error).
+    public var name: String
+    /// What `provider` still holds of `previous` (one sentence, no user data), or `nil` when it holds nothing.
+    public var leftover: @Sendable (_ provider: any IdentityProvider, _ previous: UserIdentity?) async -> String?
+
+    /// Creates a check.
+    public init(name: String, leftover: @escaping @Sendable (_ provider: any IdentityProvider, _ previous: UserIdentity?) async -> String?)
+    {
+        self.name = name
+        self.leftover = leftover
+    }
+
+    /// The provider's `currentUser()`: nobody, or an anonymous user carrying none of the previous
+    /// user's identifiers (no logged-in user, no previous id, no previous email).
+    public static let currentUser = UserStateCheck(name: "current user") { provider, previous in
+        guard let current = await provider.currentUser() else { return nil }
+        let sameId = previous?.userId != nil && current.externalId == previous?.userId
+        let sameEmail = previous?.email != nil && current.email?.lowercased() == previous?.email?.lowercased()
+        guard !current.isAnonymous || sameId || sameEmail else { return nil }
+        return current.isAnonymous ? "the current user still carries the previous user's identifiers" : "a user is still logged in"
+    }
+}
+
 extension CredentialClient {
     /// Switches every provider from `previous` to `next` as a whole.
     ///
     /// 1. Fetches `next`'s credential for every provider (a failure here changes nothing).
     /// 2. Logs `previous` out of every provider, clears the client's cache of `previous`, and
-    ///    confirms that no provider still reports `previous` (or any logged-in user).
-    /// 3. Only then logs `next` in to every provider with its credential (`login(credential:)`).
+    ///    confirms with every one of `checks` that no provider still holds anything of `previous`
+    ///    (by default its `currentUser()`; pass the test kit's simulator checks, or your own, to look
+    ///    at conversations and the like too).
+    /// 3. Only then logs `next` in to every provider with its credential: a provider that adopts
+    ///    `CredentialSourceLogin` (Zendesk Chat, Zendesk Messaging, Helpshift) through
+    ///    `login(credentialSource:)`, so its SDK's later requests for a credential (Chat's `getToken`
+    ///    on every re-connect, Messaging's `expiredJWT`, Helpshift's `refreshUserCredentials`) ask
+    ///    this client; any other through `login(credential:)`.
     ///
     /// If a step fails, the error names it; the providers already switched are logged out again and
     /// `previous` is logged back in with the credentials held before the switch, so no provider is
     /// left half switched. `next == nil` is a logout of every provider.
     @discardableResult
     public func switchUser(
-        from previous: UserIdentity?, to next: UserIdentity?, providers: [any IdentityProvider]
+        from previous: UserIdentity?, to next: UserIdentity?, providers: [any IdentityProvider], checks: [UserStateCheck] = [.currentUser]
     ) async throws(UserSwitchError) -> [IdentitySession] {
         var nextCredentials: [Credential] = []
         if let next {
@@ -83,18 +118,24 @@ extension CredentialClient {
         }
         if failure == nil {
             if let previous { clear(user: previous) }
-            for provider in providers {
-                if let error = await Self.leftover(of: previous, in: provider) {
-                    failure = (.verify(provider.reference), error)
-                    break
+            verify: for provider in providers {
+                for check in checks {
+                    guard let leftover = await check.leftover(provider, previous) else { continue }
+                    failure = (
+                        .verify(provider.reference),
+                        IdentityError(
+                            .unknown, message: "After logout the provider still holds the previous user (\(check.name)): \(leftover).",
+                            recovery: "Check the adapter's logout against the vendor's documented behaviour.", provider: provider.reference)
+                    )
+                    break verify
                 }
             }
         }
         var sessions: [IdentitySession] = []
-        if failure == nil, next != nil {
+        if failure == nil, let next {
             for (index, (provider, credential)) in zip(providers, nextCredentials).enumerated() {
                 loggedOut[index] = true
-                do { sessions.append(try await provider.login(credential: credential)) } catch {
+                do { sessions.append(try await logIn(provider, with: credential, renewingFor: next)) } catch {
                     failure = (.login(provider.reference), error)
                     break
                 }
@@ -107,7 +148,7 @@ extension CredentialClient {
         for (index, provider) in providers.enumerated() where loggedIn[index] {
             do { try await provider.logout() } catch { rollbackError = rollbackError ?? error }
         }
-        if previous != nil {
+        if let previous {
             for (index, provider) in providers.enumerated() where loggedOut[index] {
                 guard let credential = previousCredentials[index] else {
                     rollbackError =
@@ -117,21 +158,32 @@ extension CredentialClient {
                             recovery: "Log the previous user in again.", provider: provider.reference)
                     continue
                 }
-                do { _ = try await provider.login(credential: credential) } catch { rollbackError = rollbackError ?? error }
+                do { _ = try await logIn(provider, with: credential, renewingFor: previous) } catch {
+                    rollbackError = rollbackError ?? error
+                }
             }
         }
         throw UserSwitchError(step: step, error: error, restoredPreviousUser: rollbackError == nil, rollbackError: rollbackError)
     }
 
-    /// The error when `provider` still holds `previous` (or any logged-in user) after the logout.
-    static func leftover(of previous: UserIdentity?, in provider: any IdentityProvider) async -> IdentityError? {
-        guard let current = await provider.currentUser() else { return nil }
-        let sameId = previous?.userId != nil && current.externalId == previous?.userId
-        let sameEmail = previous?.email != nil && current.email?.lowercased() == previous?.email?.lowercased()
-        guard !current.isAnonymous || sameId || sameEmail else { return nil }
-        return IdentityError(
-            .unknown,
-            message: "After logout the provider still reports \(current.isAnonymous ? "the previous user's data" : "a logged-in user").",
-            recovery: "Check the adapter's logout against the vendor's documented behaviour.", provider: provider.reference)
+    /// Logs `user` in to `provider` with `credential`; a `CredentialSourceLogin` provider gets a
+    /// source that hands `credential` first, then asks this client for every fresh one.
+    func logIn(_ provider: any IdentityProvider, with credential: Credential, renewingFor user: UserIdentity) async throws(IdentityError)
+        -> IdentitySession
+    {
+        guard let renewing = provider as? any CredentialSourceLogin else { return try await provider.login(credential: credential) }
+        let first = HeldCredential(credential)
+        let reference = provider.reference
+        return try await renewing.login(credentialSource: { [self] () async throws(IdentityError) -> Credential in
+            if let held = first.take() { return held }
+            return try await self.credential(for: user, from: reference)
+        })
     }
+}
+
+/// The credential fetched for a switch, handed once (the login), then the client answers.
+private final class HeldCredential: Sendable {
+    private let credential: Mutex<Credential?>
+    init(_ credential: Credential) { self.credential = Mutex(credential) }
+    func take() -> Credential? { credential.withLock { $0.take() } }
 }

@@ -71,7 +71,7 @@ final class FakeTokenService: ClientTransport {
             }
         }
         let now = clock.now()
-        let date = Self.httpDate(now)
+        let date = ServiceClock.httpDate(now)
         guard status == 200 else {
             let code = status == 422 ? "value_too_long" : status == 401 ? "token_invalid" : "limit_exceeded"
             let json = #"{"error":{"code":"\#(code)","message":"scripted \#(status)","field":"userId","vendor_code":null}}"#
@@ -85,15 +85,6 @@ final class FakeTokenService: ClientTransport {
         state.withLock { $0.issued.append(jwt) }
         let json = #"{"app":"demo","credential":{"jwt":"\#(jwt)"},"kind":"zendesk-chat","provider":"chat"}"#
         return ClientResponse(status: 200, headers: ["date": date], body: Data(json.utf8))
-    }
-
-    /// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
-    static func httpDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
     }
 }
 

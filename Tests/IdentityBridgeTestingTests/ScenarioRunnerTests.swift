@@ -11,6 +11,35 @@ struct ScenarioRunnerTests {
         return try await AcmeFixture.runner(flaws).run(scenario, providers: providers)
     }
 
+    @Test("client_login: the app's credential client logs a third-party kind in, with no per-kind code")
+    func clientLogin() async throws {
+        let result = try await run(
+            """
+            name: acme through the credential client
+            app: test
+            provider: acme
+            start: 2026-01-01T00:00:00Z
+            steps:
+              - client_login: { user_id: u-1, email: ann@example.com, name: Ann }
+              - expect: { no_error: true, event: login_succeeded, user: { external_id: u-1, authenticated: true } }
+              - logout: {}
+              - client_login: { name: Nobody }
+              - expect: { error: missing_identifier, no_event: login_succeeded }
+            """)
+        #expect(result.failures.isEmpty, "\(result.lines.joined(separator: "\n"))")
+        #expect(result.passed == 5)
+    }
+
+    @Test("client_login takes user_id, email and name only: another key is a diagnostic at its line")
+    func clientLoginParsesOnlyIdentityKeys() throws {
+        let error = #expect(throws: ScenarioError.self) {
+            try ScenarioParser().parse(
+                yaml: "app: test\nsteps:\n  - client_login: { user_id: u-1, forge: signature }\n  - expect: { no_error: true }\n",
+                file: "bad.yaml")
+        }
+        #expect(error?.description.contains("bad.yaml:3:") == true, "\(String(describing: error))")
+    }
+
     @Test("every step kind runs; events, errors and expectations become numbered JSON lines")
     func fullScenario() async throws {
         let result = try await run(

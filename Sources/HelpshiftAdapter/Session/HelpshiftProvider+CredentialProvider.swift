@@ -36,3 +36,17 @@ extension HelpshiftProvider {
         return (session, refresher)
     }
 }
+
+extension HelpshiftProvider: CredentialSourceLogin {
+    /// ``login(credentialProvider:)`` whose refresher the provider keeps: every
+    /// `refreshUserCredentials` and `userSessionExpired` logs in again with a credential from
+    /// `source`, until ``logout()`` or the next `login(credentialSource:)` stops it.
+    @discardableResult
+    public func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession {
+        credentialRefresher?.cancel()
+        credentialRefresher = nil
+        let (session, refresher) = try await login(credentialProvider: source)
+        credentialRefresher = refresher
+        return session
+    }
+}

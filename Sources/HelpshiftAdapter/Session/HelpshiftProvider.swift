@@ -44,6 +44,8 @@ public actor HelpshiftProvider: IdentityProvider {
     let state: Mutex<State>
     /// Whether a login is running (Helpshift refuses a second one with `LoginInProgress`).
     var loginRunning = false
+    /// The refresher of the last ``login(credentialSource:)``, until ``logout()`` or the next one.
+    var credentialRefresher: Task<Void, Never>?
 
     /// Creates a provider over `port` and registers itself as the SDK delegate.
     public init(
@@ -148,6 +150,8 @@ public actor HelpshiftProvider: IdentityProvider {
 
     /// Logs the current user out (`Helpshift.logout()`): their conversations are no longer visible.
     public func logout() async throws(IdentityError) {
+        credentialRefresher?.cancel()
+        credentialRefresher = nil
         await prepare()
         let previous = await port.currentUser()
         await port.logout()

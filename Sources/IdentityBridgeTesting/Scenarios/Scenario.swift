@@ -88,6 +88,10 @@ public enum ScenarioAction: Sendable {
     case login(ScenarioLogin)
     /// `login: { credential: { ... } }`: a raw vendor credential, bypassing the issuer.
     case loginCredential([String: JSONValue])
+    /// `client_login: { user_id, email, name }`: the app side of the flow, the same for every kind:
+    /// the scenario's ``ScenarioClient`` fetches the user's credential from the token service, and
+    /// the provider logs in with it (`login(credential:)`).
+    case clientLogin(UserIdentity)
     /// `logout: {}`.
     case logout
     /// `reset_identity: {}`.
@@ -109,6 +113,7 @@ public enum ScenarioAction: Sendable {
     public var keyword: String {
         switch self {
         case .login, .loginCredential: "login"
+        case .clientLogin: "client_login"
         case .logout: "logout"
         case .resetIdentity: "reset_identity"
         case .advance: "advance"

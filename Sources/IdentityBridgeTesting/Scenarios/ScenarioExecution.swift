@@ -1,4 +1,5 @@
 import IdentityBridge
+import IdentityBridgeClient
 
 /// One scenario on one provider: fresh simulators, a manual clock, the steps in order.
 struct ScenarioExecution {
@@ -15,7 +16,7 @@ struct ScenarioExecution {
     }
 
     func execute(_ emit: (ScenarioRecord) -> Void) async {
-        let clock = ManualClock(scenario.start)
+        let clock = ManualClientClock(scenario.start)
         let vendors = SimulatedVendors(clock: clock, factories: runner.simulators)
         let provider: any IdentityProvider
         let instance: ProviderInstanceConfiguration
@@ -39,7 +40,9 @@ struct ScenarioExecution {
         let simulator = vendors.simulator(for: instance)
         let recorder = EventRecorder()
         recorder.record(provider.eventHub)
-        var state = State(provider: provider, simulator: simulator, clock: clock)
+        let client = runner.client.make(ScenarioClient.Context(app: scenario.app, provider: provider, clock: clock))
+        var state = State(
+            provider: provider, simulator: simulator, clock: clock, client: client, followsServiceClock: runner.client.followsServiceClock)
         for step in scenario.steps {
             if case .expect(let expectations) = step.action {
                 for expectation in expectations {
@@ -68,11 +71,20 @@ struct ScenarioExecution {
     struct State {
         let provider: any IdentityProvider
         let simulator: (any VendorSimulator)?
-        let clock: ManualClock
+        let clock: ManualClientClock
         var last: LastAction?
         var usersAfterStep: [Int: ProviderUser?] = [:]
+        /// The app-side client of `client_login` steps.
+        let client: CredentialClient
+        /// Move the clock up to the service's before a `client_login` hands the credential over.
+        let followsServiceClock: Bool
 
-        init(provider: any IdentityProvider, simulator: (any VendorSimulator)?, clock: ManualClock) {
+        init(
+            provider: any IdentityProvider, simulator: (any VendorSimulator)?, clock: ManualClientClock, client: CredentialClient,
+            followsServiceClock: Bool
+        ) {
+            self.client = client
+            self.followsServiceClock = followsServiceClock
             self.provider = provider
             self.simulator = simulator
             self.clock = clock
@@ -109,6 +121,10 @@ struct ScenarioExecution {
                     _ = try await provider.login(credential: credential)
                 case .loginCredential(let fields):
                     _ = try await provider.login(credential: Credential(fields: fields))
+                case .clientLogin(let user):
+                    let credential = try await client.credential(for: user, from: provider.reference)
+                    if followsServiceClock, client.serviceNow > clock.now() { clock.set(client.serviceNow) }
+                    _ = try await provider.login(credential: credential)
                 case .logout:
                     try await provider.logout()
                 case .resetIdentity:

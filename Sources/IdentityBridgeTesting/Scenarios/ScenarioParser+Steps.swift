@@ -82,6 +82,7 @@ extension ParseContext {
         let action: ScenarioAction?
         switch keyword {
         case "login": action = readLogin(value)
+        case "client_login": action = readClientLogin(value)
         case "logout":
             noArguments(value, keyword: keyword)
             action = .logout
@@ -143,6 +144,22 @@ extension ParseContext {
         }
         login.user = user
         return .login(login)
+    }
+
+    private func readClientLogin(_ node: Node) -> ScenarioAction? {
+        guard node.mapping != nil else {
+            report("'client_login' takes a mapping: { user_id, email, name }.", at: node)
+            return nil
+        }
+        var user = UserIdentity()
+        for pair in pairs(node, allowed: ["user_id", "email", "name"], what: "'client_login'") {
+            switch pair.key {
+            case "user_id": user.userId = string(pair.value, what: "'user_id'", allowEmpty: true)
+            case "email": user.email = string(pair.value, what: "'email'", allowEmpty: true)
+            default: user.name = string(pair.value, what: "'name'", allowEmpty: true)
+            }
+        }
+        return .clientLogin(user)
     }
 
     private func readSet(_ node: Node) -> ScenarioAction? {

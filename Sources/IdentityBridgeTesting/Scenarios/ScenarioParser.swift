@@ -24,7 +24,7 @@ public struct ScenarioParser: Sendable {
 
     /// Every step keyword, in documentation order.
     public static let stepKeywords = [
-        "login", "logout", "reset_identity", "advance", "set", "send_message", "vendor_event", "foreground", "expect",
+        "login", "client_login", "logout", "reset_identity", "advance", "set", "send_message", "vendor_event", "foreground", "expect",
     ]
     /// Every expectation keyword.
     public static let expectationKeywords = ["event", "data", "no_event", "events", "error", "no_error", "user", "users", "conversations"]

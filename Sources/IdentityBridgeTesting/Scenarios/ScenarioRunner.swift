@@ -14,13 +14,16 @@ public struct ScenarioRunner: Sendable {
     public var configuration: IdentityConfiguration
     /// The simulators the providers talk to.
     public var simulators: [any VendorSimulatorFactory]
+    /// The app-side credential client of `client_login` steps (default: ``ScenarioClient/inProcess``).
+    public var client: ScenarioClient
 
     /// Creates a runner.
     public init(
-        configuration: IdentityConfiguration, simulators: [any VendorSimulatorFactory]
+        configuration: IdentityConfiguration, simulators: [any VendorSimulatorFactory], client: ScenarioClient = .inProcess
     ) {
         self.configuration = configuration
         self.simulators = simulators
+        self.client = client
     }
 
     /// The provider names `scenario` runs on: `override` when given, else its `provider:`, else

@@ -41,3 +41,12 @@ extension ZendeskChatProvider {
         return IdentitySession(provider: reference, user: connection.visitor.user)
     }
 }
+
+extension ZendeskChatProvider: CredentialSourceLogin {
+    /// ``login(tokenProvider:)`` with the `jwt` field of each credential `source` hands: every
+    /// connect and re-connect asks `source` (a `CredentialClient`'s cache) again.
+    @discardableResult
+    public func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession {
+        try await login(tokenProvider: jwtProvider(source))
+    }
+}

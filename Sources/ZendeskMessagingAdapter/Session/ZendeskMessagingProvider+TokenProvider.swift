@@ -25,3 +25,12 @@ extension ZendeskMessagingProvider {
         return try await login(credential: .jwt(jwt))
     }
 }
+
+extension ZendeskMessagingProvider: CredentialSourceLogin {
+    /// ``login(tokenProvider:)`` with the `jwt` field of each credential `source` hands: an
+    /// `expiredJWT` is answered with a fresh JWT from `source`.
+    @discardableResult
+    public func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession {
+        try await login(tokenProvider: jwtProvider(source))
+    }
+}
