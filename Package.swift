@@ -34,10 +34,16 @@ let package = Package(
         .library(name: "IdentityBridgeClient", targets: ["IdentityBridgeClient"]),
         // The deployed server: `identityctl serve` without the developer commands (no simulator, no test kit).
         .executable(name: "identity-server", targets: ["identity-server"]),
+        // The serve command as a library: a package that registers its own kinds runs the same service
+        // (`IdentityServer.run(_:environment:)` with its registry) as its own executable.
+        .library(name: "IdentityBridgeServer", targets: ["IdentityBridgeServer"]),
         // What a backend's Package.swift applies: identity.yaml checked at build time, typed names; and the
         // `swift package identity-config validate` command.
         .plugin(name: "IdentityConfigPlugin", targets: ["IdentityConfigPlugin"]),
         .plugin(name: "IdentityConfigCommand", targets: ["IdentityConfigCommand"]),
+        // The plugins' checker as a library: a package that adds provider kinds builds its own checking
+        // tool with its registry (`IdentityConfigCommandLine(registry:output:errors:)`).
+        .library(name: "IdentityConfigGenerator", targets: ["IdentityConfigGenerator"]),
     ],
     traits: [
         .trait(

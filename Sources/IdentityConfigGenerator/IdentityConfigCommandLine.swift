@@ -7,7 +7,8 @@ internal import IdentityBridgeStandard
 /// - `generate INPUT OUTPUT`: checks the configuration at INPUT and writes its ``IdentityConfigSource`` to OUTPUT.
 /// - `validate PATH...`: checks each configuration and prints one summary line per valid file.
 ///
-/// Both check against ``StandardProviders/registry`` (the built-in kinds) with
+/// Both check against a registry (by default ``StandardProviders/registry``, the built-in kinds; a
+/// package with its own kinds builds its own tool with ``init(registry:output:errors:)``) with
 /// ``ConfigEnvironment/placeholders`` (a build knows no deployment variable or secret file), plus
 /// the Swift names the source needs. Every problem is one `PATH:LINE:COLUMN: error: MESSAGE` line on
 /// the error output, PATH absolute (so swift build and Xcode show it at the line); exit status 1.
@@ -28,8 +29,27 @@ public struct IdentityConfigCommandLine: Sendable {
     /// Receives each line for standard error (diagnostics).
     public var errors: @Sendable (String) -> Void
 
-    /// Creates a command line writing its lines to `output` and `errors`.
+    /// The plugins the configurations are checked with.
+    public var registry: ProviderRegistry
+
+    /// Creates a command line writing its lines to `output` and `errors`, checking against the built-in kinds.
     public init(output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void) {
+        self.init(registry: StandardProviders.registry, output: output, errors: errors)
+    }
+
+    /// Creates a command line that checks against `registry`: how a package that adds provider kinds
+    /// gets a tool (and so a build plugin or a `validate` command) that knows them.
+    ///
+    /// ```swift
+    /// var registry = StandardProviders.registry
+    /// registry.register(IntercomPlugin())
+    /// let commandLine = IdentityConfigCommandLine(registry: registry, output: { print($0) }, errors: { print($0) })
+    /// exit(commandLine.run(Array(CommandLine.arguments.dropFirst())))
+    /// ```
+    public init(
+        registry: ProviderRegistry, output: @escaping @Sendable (String) -> Void, errors: @escaping @Sendable (String) -> Void
+    ) {
+        self.registry = registry
         self.output = output
         self.errors = errors
     }
@@ -53,8 +73,15 @@ public struct IdentityConfigCommandLine: Sendable {
 
     /// The configuration at `path` (made absolute) and its generated source, or every problem.
     public static func check(path: String) -> Result<(configuration: IdentityConfiguration, source: String), ConfigurationError> {
+        check(path: path, registry: StandardProviders.registry)
+    }
+
+    /// The configuration at `path` (made absolute) checked against `registry`, and its generated source, or every problem.
+    public static func check(path: String, registry: ProviderRegistry) -> Result<
+        (configuration: IdentityConfiguration, source: String), ConfigurationError
+    > {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        let loader = ConfigurationLoader(registry: StandardProviders.registry, environment: .placeholders)
+        let loader = ConfigurationLoader(registry: registry, environment: .placeholders)
         do throws(ConfigurationError) {
             let configuration = try loader.load(path: absolute)
             // It loaded, so it is a readable UTF-8 file of at most ConfigurationLoader.maxFileSize bytes.
@@ -67,7 +94,7 @@ public struct IdentityConfigCommandLine: Sendable {
     }
 
     private func generate(input: String, output path: String) -> Int32 {
-        switch Self.check(path: input) {
+        switch Self.check(path: input, registry: registry) {
         case .failure(let error):
             for diagnostic in error.diagnostics { errors(diagnostic.description) }
             return Self.failure
@@ -83,7 +110,7 @@ public struct IdentityConfigCommandLine: Sendable {
     }
 
     private func validate(_ path: String) -> Bool {
-        switch Self.check(path: path) {
+        switch Self.check(path: path, registry: registry) {
         case .failure(let error):
             for diagnostic in error.diagnostics { errors(diagnostic.description) }
             return false
