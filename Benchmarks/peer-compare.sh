@@ -17,7 +17,7 @@
 # Environment: ROUNDS (default 4), SECS (seconds per round and side, default 5), CONN (connections,
 # default 32), PHASES (default "idle busy"), PEERS (default ../shared/peers), BIN (an identityctl;
 # default: builds the release one unless SKIP_BUILD=1), SERVE_ARGS (more `serve` options), and for an
-# A/B of a lever VARIANT_ENV (assignments, e.g. IDENTITY_SERVER_EXECUTOR=concurrency) and/or
+# A/B of a lever VARIANT_ENV (assignments, e.g. NIO_SINGLETON_GROUP_LOOP_COUNT=4) and/or
 # VARIANT_ARGS: a second service side `variant` started with them, measured in the same rounds.
 set -euo pipefail
 

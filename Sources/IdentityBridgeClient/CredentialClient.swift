@@ -42,11 +42,12 @@ public final class CredentialClient: Sendable {
         func belongs(to user: UserIdentity) -> Bool { userId == user.userId && email?.lowercased() == user.email?.lowercased() }
     }
 
-    /// A fetch that callers share: its task, and the callers waiting for its result (each of whom
-    /// may leave early when cancelled, without cancelling the fetch).
+    /// A fetch that callers share: its task (cancelled by a clear, awaited by
+    /// ``waitForPendingFetches()``), and the callers waiting for its result (each of whom may leave
+    /// early when cancelled, without cancelling the fetch).
     struct Fetch: Sendable {
         let id: UInt64
-        let task: Task<Result<Credential, IdentityError>, Never>
+        let task: Task<Void, Never>
         let waiters: FetchWaiters
     }
 
@@ -176,7 +177,7 @@ public final class CredentialClient: Sendable {
     /// Waits until every fetch running now (refreshes ahead included) has finished.
     public func waitForPendingFetches() async {
         let tasks = state.withLock { state in state.entries.values.compactMap { $0.fetch?.task } }
-        for task in tasks { _ = await task.value }
+        for task in tasks { await task.value }
     }
 
     /// How many credentials are cached (fetched and not cleared), for tests and diagnostics.
@@ -205,14 +206,12 @@ public final class CredentialClient: Sendable {
         let id = state.nextFetchID
         let waiters = FetchWaiters()
         // Unstructured on purpose: no caller's cancellation reaches it; only clear(user:) cancels it.
-        let task = Task { [self] () -> Result<Credential, IdentityError> in
+        let task = Task { [self] in
             let result: Result<Fetched, IdentityError>
             do throws(IdentityError) { result = .success(try await fetch(user: user, provider: key.provider)) } catch {
                 result = .failure(error)
             }
-            let outcome = complete(key: key, fetchID: id, result: result)
-            waiters.finish(outcome)
-            return outcome
+            waiters.finish(complete(key: key, fetchID: id, result: result))
         }
         return Fetch(id: id, task: task, waiters: waiters)
     }

@@ -43,10 +43,15 @@ extension HelpshiftProvider: CredentialSourceLogin {
     /// `source`, until ``logout()`` or the next `login(credentialSource:)` stops it.
     @discardableResult
     public func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession {
-        credentialRefresher?.cancel()
-        credentialRefresher = nil
+        stopCredentialRefresher()
         let (session, refresher) = try await login(credentialProvider: source)
         credentialRefresher = refresher
         return session
+    }
+
+    /// Cancels the refresher of the last ``login(credentialSource:)``, if any.
+    func stopCredentialRefresher() {
+        credentialRefresher?.cancel()
+        credentialRefresher = nil
     }
 }

@@ -150,8 +150,7 @@ public actor HelpshiftProvider: IdentityProvider {
 
     /// Logs the current user out (`Helpshift.logout()`): their conversations are no longer visible.
     public func logout() async throws(IdentityError) {
-        credentialRefresher?.cancel()
-        credentialRefresher = nil
+        stopCredentialRefresher()
         await prepare()
         let previous = await port.currentUser()
         await port.logout()

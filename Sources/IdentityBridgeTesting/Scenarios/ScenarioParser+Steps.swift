@@ -121,11 +121,8 @@ extension ParseContext {
         }
         var user = UserIdentity()
         var login = ScenarioLogin(user: user)
-        for pair in pairs {
+        for pair in pairs where !readIdentityField(pair, into: &user) {
             switch pair.key {
-            case "user_id": user.userId = string(pair.value, what: "'user_id'", allowEmpty: true)
-            case "email": user.email = string(pair.value, what: "'email'", allowEmpty: true)
-            case "name": user.name = string(pair.value, what: "'name'", allowEmpty: true)
             case "metadata":
                 guard case .object(let object)? = json(pair.value), object.values.allSatisfy({ $0.stringValue != nil }) else {
                     report("'metadata' must be a mapping of strings.", at: pair.value)
@@ -153,13 +150,22 @@ extension ParseContext {
         }
         var user = UserIdentity()
         for pair in pairs(node, allowed: ["user_id", "email", "name"], what: "'client_login'") {
-            switch pair.key {
-            case "user_id": user.userId = string(pair.value, what: "'user_id'", allowEmpty: true)
-            case "email": user.email = string(pair.value, what: "'email'", allowEmpty: true)
-            default: user.name = string(pair.value, what: "'name'", allowEmpty: true)
-            }
+            readIdentityField(pair, into: &user)
         }
         return .clientLogin(user)
+    }
+
+    /// Reads `user_id`, `email` or `name` (the neutral identity of `login` and `client_login`) into
+    /// `user`; false for any other key.
+    @discardableResult
+    private func readIdentityField(_ pair: (key: String, keyNode: Node, value: Node), into user: inout UserIdentity) -> Bool {
+        switch pair.key {
+        case "user_id": user.userId = string(pair.value, what: "'user_id'", allowEmpty: true)
+        case "email": user.email = string(pair.value, what: "'email'", allowEmpty: true)
+        case "name": user.name = string(pair.value, what: "'name'", allowEmpty: true)
+        default: return false
+        }
+        return true
     }
 
     private func readSet(_ node: Node) -> ScenarioAction? {

@@ -49,16 +49,24 @@ public struct IntercomIssuer: CredentialIssuer {
         return platform
     }
 
+    /// `platform` when given, else the one that issues for `user` (``platform(for:)``).
+    private func configuredPlatform(_ platform: IntercomPlatform?, for user: UserIdentity) throws(IdentityError) -> IntercomPlatform {
+        if let platform { return platform }
+        return try self.platform(for: user)
+    }
+
+    /// `configuration_invalid` at `settings.secrets.<platform>`: no secret of `platform` is configured.
+    private func noSecret(for platform: IntercomPlatform) -> IdentityError {
+        IdentityError(
+            .configurationInvalid, field: "settings.secrets.\(platform.rawValue)", message: "No \(platform.rawValue) secret is configured.",
+            recovery: "Add secrets.\(platform.rawValue).", provider: provider)
+    }
+
     /// The `user_hash` of `user` under the secret of `platform` (default: the settings' `platform`).
     public func userHash(for user: UserIdentity, platform: IntercomPlatform? = nil) throws(IdentityError) -> String {
         let ids = try IntercomIdentifiers(user, provider: provider)
-        let chosen: IntercomPlatform
-        if let platform { chosen = platform } else { chosen = try self.platform(for: user) }
-        guard let key = hashKeys.first(where: { $0.platform == chosen })?.key else {
-            throw IdentityError(
-                .configurationInvalid, field: "settings.secrets.\(chosen.rawValue)", message: "No \(chosen.rawValue) secret is configured.",
-                recovery: "Add secrets.\(chosen.rawValue).", provider: provider)
-        }
+        let chosen = try configuredPlatform(platform, for: user)
+        guard let key = hashKeys.first(where: { $0.platform == chosen })?.key else { throw noSecret(for: chosen) }
         return key.hex(of: try ids.hashInput(provider: provider))
     }
 
@@ -67,13 +75,8 @@ public struct IntercomIssuer: CredentialIssuer {
         let ids = try IntercomIdentifiers(user, provider: provider)
         let userId = try ids.requiredUserId(provider: provider)
         try user.checkLengths(name: false, provider: provider)
-        let chosen: IntercomPlatform
-        if let platform { chosen = platform } else { chosen = try self.platform(for: user) }
-        guard let signer = signers.first(where: { $0.platform == chosen })?.signer else {
-            throw IdentityError(
-                .configurationInvalid, field: "settings.secrets.\(chosen.rawValue)", message: "No \(chosen.rawValue) secret is configured.",
-                recovery: "Add secrets.\(chosen.rawValue).", provider: provider)
-        }
+        let chosen = try configuredPlatform(platform, for: user)
+        guard let signer = signers.first(where: { $0.platform == chosen })?.signer else { throw noSecret(for: chosen) }
         let (expiresAt, overflow) = issuedAt.addingReportingOverflow(settings.jwtLifetime)
         guard !overflow else {
             throw IntercomFailureReason.jwtClaimInvalid.error("iat plus jwt_lifetime does not fit a 64-bit exp.", provider: provider)
