@@ -37,6 +37,22 @@ import Testing
         }
     }
 
+    @Test func bothRefuseABadLimitNamingTheOption() async throws {
+        for option in ["--idle-timeout", "--head-timeout", "--body-timeout", "--drain-timeout", "--drain-idle-grace"] {
+            for value in ["0", "86401"] {
+                for run in [
+                    await server(["--config", "x.yaml", option, value]),
+                    await identityctl(["serve", "--config", "x.yaml", option, value]),
+                ] {
+                    #expect(run.status == 2, "\(option) \(value)")
+                    #expect(
+                        run.allText.contains("\(option) \(Double(value)!) is not a duration; use more than 0 and at most 86400 seconds."),
+                        "\(option) \(value): \(run.allText)")
+                }
+            }
+        }
+    }
+
     @Test func aServerThatCannotStartNamesItself() async throws {
         let missing = "/nonexistent-\(UUID().uuidString)/config.yaml"
         let server = await server(["--config", missing])
