@@ -41,10 +41,8 @@ struct TokenCommand: AsyncParsableCommand {
         }
         switch result {
         case .success(let (instance, credential)):
-            environment.output.json([
-                "app": .string(instance.app), "provider": .string(instance.reference.name),
-                "kind": .string(instance.reference.kind.rawValue), "credential": credential.json,
-            ])
+            let answer = CredentialAnswer(app: instance.app, reference: instance.reference)
+            environment.output.stdout(String(decoding: answer.bytes(for: credential), as: UTF8.self))
         case .failure(let error):
             environment.output.json(["error": error.json])
             CommandSupport.explain(error, environment: environment)

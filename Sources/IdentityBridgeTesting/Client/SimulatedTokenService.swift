@@ -56,11 +56,8 @@ public struct SimulatedTokenService: ClientTransport {
         let user = UserIdentity(userId: body["user_id"], email: body["email"], name: body["name"])
         let credential: Credential
         do { credential = try issuer.issue(for: user) } catch { return answer(error.attributed(to: issuer.provider)) }
-        let object: JSONValue = .object([
-            "app": .string(app), "credential": credential.json, "kind": .string(issuer.provider.kind.rawValue),
-            "provider": .string(issuer.provider.name),
-        ])
-        return ClientResponse(status: 200, headers: headers, body: Data(object.jsonString.utf8))
+        let answer = CredentialAnswer(app: app, reference: issuer.provider)
+        return ClientResponse(status: 200, headers: headers, body: Data(answer.bytes(for: credential)))
     }
 
     private var headers: [String: String] {

@@ -1,8 +1,6 @@
-package import IdentityBridge
-
-/// The credentials route's answer, the object `identityctl token` prints
-/// (`{"app":…,"credential":…,"kind":…,"provider":…}`, keys in the sorted order `JSONValue` writes),
-/// with everything around the credential serialized once per instance.
+/// The token service's credentials answer, the object `identityctl token` prints and the test kit's
+/// `SimulatedTokenService` answers (`{"app":…,"credential":…,"kind":…,"provider":…}`, keys in the
+/// sorted order `JSONValue` writes), with everything around the credential serialized once per instance.
 package struct CredentialAnswer: Sendable {
     /// `{"app":…,"credential":`
     let prefix: [UInt8]
