@@ -31,15 +31,16 @@ extension ZendeskMessagingIssuer {
     /// `error` with the vendor code for its failure (when it has none) and this provider.
     private func attributed(_ error: IdentityError) -> IdentityError {
         var error = error
-        // value_too_long is the vendor's externalIdTooLong only for external_id (not the library's name and email ceilings).
-        if error.vendorCode == nil, error.code != .valueTooLong || error.field == "external_id" {
+        if error.vendorCode == nil {
             error.vendorCode = Self.vendorCodes[error.code]
         }
         return error.attributed(to: provider)
     }
 
     /// The vendor failure name (``ZendeskMessagingVendorCode``) for each verification failure,
-    /// the same name the SDK reports for the same token.
+    /// the same name the SDK reports for the same token. A `value_too_long` is the vendor's
+    /// `externalIdTooLong` only for `external_id`, so that check names it where it throws; the
+    /// library's name and email ceilings have no vendor code.
     static let vendorCodes: [IdentityError.Code: String] = [
         .tokenMissing: ZendeskMessagingVendorCode.invalidJWT,
         .tokenMalformed: ZendeskMessagingVendorCode.invalidJWT,
@@ -48,7 +49,6 @@ extension ZendeskMessagingIssuer {
         .tokenInvalid: ZendeskMessagingVendorCode.invalidSignature,
         .claimMissing: ZendeskMessagingVendorCode.missingClaim,
         .claimInvalid: ZendeskMessagingVendorCode.invalidClaim,
-        .valueTooLong: ZendeskMessagingVendorCode.externalIdTooLong,
         .tokenExpired: ZendeskMessagingVendorCode.expiredJWT,
     ]
 
@@ -87,7 +87,7 @@ extension ZendeskMessagingIssuer {
         let limit = ZendeskMessagingLimits.externalIdMaxLength
         guard externalId.utf8.count <= limit || externalId.count <= limit else {
             throw IdentityError(
-                .valueTooLong, field: "external_id",
+                .valueTooLong, field: "external_id", vendorCode: ZendeskMessagingVendorCode.externalIdTooLong,
                 message: "The external_id claim is \(externalId.count) characters; Zendesk Messaging accepts at most \(limit).",
                 recovery: "Use a stable id of at most \(limit) characters.")
         }
