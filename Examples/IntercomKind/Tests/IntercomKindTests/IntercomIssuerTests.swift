@@ -70,4 +70,31 @@ import Testing
         clock.advance(by: 600)
         #expect(code { _ = try jwt.verify(token, for: nil) } == ("token_expired", "jwt_expired", "exp"))
     }
+
+    @Test func anEmailOverTheCeilingIsTheSameValueTooLongWhenIssuingAndWhenVerifying() throws {
+        let long = String(repeating: "a", count: UserIdentity.Limits.emailMaxBytes) + "@example.com"
+        func error(_ body: () throws -> Void) -> IdentityError? {
+            do { try body() } catch { return error as? IdentityError }
+            return nil
+        }
+        // user_hash mode: the hash covers the user_id only, so a hash of that user is otherwise valid.
+        let hash = try issuer("intercom")
+        let user = UserIdentity(userId: "u-1", email: long)
+        let issued = try #require(error { _ = try hash.issue(for: user) })
+        #expect(issued.code == .valueTooLong && issued.field == "email")
+        let userHash = try hash.userHash(for: user)
+        #expect(error { _ = try hash.verify(userHash, for: user) } == issued)
+
+        // jwt mode: a JWT signed with the iOS secret whose email claim is over the ceiling.
+        let jwt = try issuer("intercom-jwt")
+        let jwtIssued = try #require(error { _ = try jwt.issue(for: user) })
+        #expect(jwtIssued.code == .valueTooLong && jwtIssued.field == "email")
+        let signer = HS256Signer(secret: Secret("dev-only-intercom-ios-secret-0123456789abcdef"))
+        let token = signer.sign { claims in
+            claims.add("user_id", "u-1")
+            claims.add("email", long)
+            claims.add("exp", clock.unixSeconds() + 600)
+        }
+        #expect(error { _ = try jwt.verify(token, for: nil) } == jwtIssued)
+    }
 }

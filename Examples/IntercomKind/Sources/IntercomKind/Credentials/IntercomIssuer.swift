@@ -108,14 +108,21 @@ public struct IntercomIssuer: CredentialIssuer {
 
     /// Checks `token` as Intercom would: a JWT (three dot-separated parts) in `jwt` mode, else a
     /// `user_hash` of `user`. Throws the uniform error of the first check that fails.
+    ///
+    /// A verified email (the JWT's `email` claim, or `user`'s email in `user_hash` mode) over the
+    /// library's ceiling (`UserIdentity.Limits.emailMaxBytes`) is `value_too_long` at `email`, the
+    /// error ``issue(for:)`` throws for the same user: Intercom states no email limit of its own.
     public func verify(_ token: String, for user: UserIdentity?) throws(IdentityError) -> VerifiedCredential {
         switch check(token, for: user, now: clock.unixSeconds()) {
-        case .success(let verified): return verified
+        case .success(let verified):
+            try UserIdentity.Limits.check(name: nil, email: verified.claims["email"]?.stringValue, provider: provider)
+            return verified
         case .failure(let failure): throw failure.error(provider: provider)
         }
     }
 
-    /// The verified claims, or the failure of the first check that fails.
+    /// The verified claims, or the failure of the first check that fails (``verify(_:for:)`` then
+    /// applies the library's email ceiling).
     public func check(_ token: String, for user: UserIdentity?, now: Int64) -> Result<VerifiedCredential, IntercomLoginFailure> {
         switch settings.mode {
         case .userHash: checkUserHash(token, for: user)
