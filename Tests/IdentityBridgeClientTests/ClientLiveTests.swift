@@ -41,10 +41,13 @@ import ZendeskSupportAdapter
             #expect(counter.credentials("chat") == 1)
             #expect(client.cachedCount == 1)
             // The service's Date header set the offset: the test host's own clock, so zero within
-            // the header's whole second and half the round trip (long on a loaded machine).
+            // the header's whole second, half the round trip (long on a loaded machine), and the
+            // header's staleness: Hummingbird serves a Date cached at start-up and refreshed by a
+            // once-a-second timer task, which runs seconds late when the machine is loaded (seen:
+            // 2.8 s). CredentialClientTests pins the arithmetic; this bound only catches a wrong source.
             let elapsed = ContinuousClock.now - started
             let roundTrip = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            #expect(abs(client.serviceClockOffset) <= 1 + roundTrip / 2)
+            #expect(abs(client.serviceClockOffset) <= 5 + roundTrip / 2)
         }
     }
 

@@ -17,7 +17,7 @@ extension UserIdentity {
                 guard let value, value.utf8.count > limit else { return }
                 throw IdentityError(
                     .valueTooLong, field: field, message: "\(field) is \(value.utf8.count) bytes long; at most \(limit) are accepted.",
-                    recovery: "Send a \(field) of at most \(limit) UTF-8 bytes.", provider: provider)
+                    recovery: "Shorten the \(field) to at most \(limit) UTF-8 bytes.", provider: provider)
             }
             try check(name, "name", nameMaxBytes)
             try check(email, "email", emailMaxBytes)
