@@ -119,7 +119,7 @@ rps = {k: v["req"] / (v["dur"] / 1e6) for k, v in agg.items()}
 cpu = {k: v["cpu"] * tick_us / max(v["req"], 1) for k, v in agg.items()}
 nio = {k: v["nio"] * tick_us / max(v["req"], 1) for k, v in agg.items()}
 print("cpu_us_per_request (NIO event loop threads / the rest): "
-      + " ".join(f"{k}={nio[k]:.1f}/{cpu[k] - nio[k]:.1f}" for k in agg), file=sys.stderr)
+      + " ".join(f"{k}={nio[k]:.1f}/{max(cpu[k] - nio[k], 0):.1f}" for k in agg), file=sys.stderr)
 ratio = lambda a, b: f"{a}_vs_{b}={rps[a] / rps[b]:.2f}" if a in rps and b in rps else None
 line = ["http-floor:"] + [f"{k}_rps={rps[k]:.0f}" for k in agg]
 line += [r for r in (ratio("hb", "nio"), ratio("service", "hb"), ratio("go", "nio"), ratio("service", "go")) if r]
