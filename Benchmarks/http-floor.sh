@@ -34,21 +34,14 @@ PEERS="${PEERS:-../shared/peers}"
 case "$ROUNDS$SECS$CONN" in *[!0-9]*) echo "ROUNDS, SECS and CONN must be whole numbers" >&2; exit 2 ;; esac
 [ -f Package.swift ] && [ -f config.example.yaml ] && [ -f Benchmarks/Package.swift ] || { echo "run from the repository root" >&2; exit 2; }
 command -v wrk >/dev/null 2>&1 || { echo "needs wrk (apt-get install wrk)" >&2; exit 2; }
-if [ -z "${FLOOR:-}" ]; then
-    [ "${SKIP_BUILD:-0}" = 1 ] || swift build --package-path Benchmarks -c release --product http-floor >&2
-    FLOOR="$(swift build --package-path Benchmarks -c release --show-bin-path)/http-floor"
-fi
-if [ -z "${BIN:-}" ]; then
-    [ "${SKIP_BUILD:-0}" = 1 ] || swift build -c release --product identityctl >&2
-    BIN="$(swift build -c release --show-bin-path)/identityctl"
-fi
 
-# WORK, real secrets (the Go peer reads the same ZENDESK_CHAT_SECRET), start, peer, build_go_peer,
-# wrk_script, ticks, and the cleanup of every process started.
+# WORK, real secrets (the Go peer reads the same ZENDESK_CHAT_SECRET), release_binary, peer_body,
+# start, peer, build_go_peer, wrk_script, ticks, and the cleanup of every process started.
 source Benchmarks/serve-common.sh
 
-BODY='{"user_id":"u-1","email":"ann@example.com","name":"Ann Example"}'
-[ -f "$PEERS/post.lua" ] && BODY="$(sed -n "s/^wrk.body *= *'\(.*\)'$/\1/p" "$PEERS/post.lua")"
+[ -n "${FLOOR:-}" ] || FLOOR="$(release_binary http-floor Benchmarks)"
+[ -n "${BIN:-}" ] || BIN="$(release_binary identityctl)"
+peer_body
 wrk_script "$WORK/service.lua" "wrk.headers[\"Authorization\"] = \"Bearer $DEMO_API_KEY\""
 wrk_script "$WORK/plain.lua"
 

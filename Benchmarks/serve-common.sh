@@ -3,8 +3,8 @@
 # (the identityctl binary): a work directory, real (non-default) secrets in the environment,
 # `start NAME ARGS...` for identityctl on 127.0.0.1 and a free port, and a cleanup on exit that stops
 # every process `start` or `peer` started (SIGTERM, then SIGKILL after 5 s) and removes the work
-# directory. PREFIX names the API key (default `load`). For the load scripts also: `peer`,
-# `wrk_script` and `ticks` (below).
+# directory. PREFIX names the API key (default `load`). For the load scripts also: `release_binary`,
+# `peer_body`, `peer`, `build_go_peer`, `wrk_script` and `ticks` (below).
 WORK="$(mktemp -d)"
 PIDS=()
 cleanup() {
@@ -46,6 +46,22 @@ start() {
     exit 1
 }
 
+
+# release_binary PRODUCT [PACKAGE_DIR]: the path of PRODUCT's release build (of the package at
+# PACKAGE_DIR, default the repository), built first unless SKIP_BUILD=1.
+release_binary() {
+    local package="${2:-.}"
+    [ "${SKIP_BUILD:-0}" = 1 ] || swift build --package-path "$package" -c release --product "$1" >&2
+    echo "$(swift build --package-path "$package" -c release --show-bin-path)/$1"
+}
+
+# peer_body: sets BODY to the JSON body the peers take (../shared/peers/post.lua's, or the same default).
+peer_body() {
+    BODY='{"user_id":"u-1","email":"ann@example.com","name":"Ann Example"}'
+    if [ -f "${PEERS:-../shared/peers}/post.lua" ]; then
+        BODY="$(sed -n "s/^wrk.body *= *'\(.*\)'$/\1/p" "${PEERS:-../shared/peers}/post.lua")"
+    fi
+}
 
 # free_port: a free TCP port on 127.0.0.1 (for servers that take their port as an argument).
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
