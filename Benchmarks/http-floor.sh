@@ -58,10 +58,17 @@ if build_go_peer && peer go "$WORK/gopeer"; then
     URL[go]="http://127.0.0.1:$PORT/chat"; LUA[go]="$WORK/plain.lua"; SERVER[go]=$PID; SIDES+=(go)
 fi
 
-sizes=()
+# One request to each side: each must answer 200; the floors' answers should be as long as the service's.
+declare -A ANSWER
 for side in "${SIDES[@]}"; do
-    sizes+=("$side=$(curl -s -o /dev/null -w '%{http_code}:%{size_download}' -X POST -H 'Content-Type: application/json' \
-        -H "Authorization: Bearer $DEMO_API_KEY" -d "$BODY" "${URL[$side]}")")
+    ANSWER[$side]="$(curl -s -o /dev/null -w '%{http_code}:%{size_download}' -X POST -H 'Content-Type: application/json' \
+        -H "Authorization: Bearer $DEMO_API_KEY" -d "$BODY" "${URL[$side]}")"
+    case "${ANSWER[$side]}" in 200:*) ;; *) echo "$side answered ${ANSWER[$side]} (status:bytes), not 200" >&2; exit 1 ;; esac
+done
+sizes=()
+for side in "${SIDES[@]}"; do sizes+=("$side=${ANSWER[$side]}"); done
+for side in nio hb; do
+    [ "${ANSWER[$side]}" = "${ANSWER[service]}" ] || echo "warning: $side's answer (${ANSWER[$side]}) is not the service's size (${ANSWER[service]})" >&2
 done
 echo "sides: ${SIDES[*]} (wrk -t1 -c$CONN, $ROUNDS rounds of ${SECS}s per side); answers (status:bytes): ${sizes[*]}" >&2
 echo "load at start: $(uptime)" >&2
