@@ -7,6 +7,7 @@ import PackageDescription
 //     swift run --package-path Benchmarks -c release identity-bench [--quick]
 //     swift run --package-path Benchmarks -c release service-bench [ITERATIONS]
 //     swift run --package-path Benchmarks -c release client-bench [HITS]
+//     Benchmarks/http-floor.sh                      (http-floor: bare NIO and bare Hummingbird HTTP servers)
 /// The upcoming features every benchmark target builds with.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -60,6 +61,19 @@ let package = Package(
                 .product(name: "IdentityBridge", package: "IdentityBridge"),
                 .product(name: "IdentityBridgeClient", package: "IdentityBridge"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The HTTP floor under the token service: a bare NIO HTTP/1 handler and a bare Hummingbird route
+        // answering the credentials route's bytes (issue 27), loaded side by side by Benchmarks/http-floor.sh:
+        //     swift run --package-path Benchmarks -c release http-floor nio|hummingbird [--port N]
+        .executableTarget(
+            name: "http-floor",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -29,24 +29,14 @@ PEERS="${PEERS:-../shared/peers}"
 case "$ROUNDS$SECS$CONN" in *[!0-9]*) echo "ROUNDS, SECS and CONN must be whole numbers" >&2; exit 2 ;; esac
 [ -f Package.swift ] && [ -f config.example.yaml ] || { echo "run from the repository root" >&2; exit 2; }
 command -v wrk >/dev/null 2>&1 || { echo "needs wrk (apt-get install wrk)" >&2; exit 2; }
-if [ -z "${BIN:-}" ]; then
-    [ "${SKIP_BUILD:-0}" = 1 ] || swift build -c release --product identityctl >&2
-    BIN="$(swift build -c release --show-bin-path)/identityctl"
-fi
 
-# WORK, real secrets (the peers read the same ZENDESK_CHAT_SECRET), start NAME ARGS..., cleanup.
+# WORK, real secrets (the peers read the same ZENDESK_CHAT_SECRET), start NAME ARGS..., peer, wrk_script, cleanup.
 source Benchmarks/serve-common.sh
 
-BODY='{"user_id":"u-1","email":"ann@example.com","name":"Ann Example"}'
-[ -f "$PEERS/post.lua" ] && BODY="$(sed -n "s/^wrk.body *= *'\(.*\)'$/\1/p" "$PEERS/post.lua")"
-REPORT='
-done = function(s, lat, req)
-  io.write(string.format("WRK %d %d %d %d\n", s.requests, s.duration, lat:percentile(99),
-    s.errors.status + s.errors.connect + s.errors.read + s.errors.write + s.errors.timeout))
-end'
-lua() { printf 'wrk.method = "POST"\nwrk.body = %s\nwrk.headers["Content-Type"] = "application/json"\n%s\n%s\n' "'$BODY'" "$1" "$REPORT"; }
-lua "wrk.headers[\"Authorization\"] = \"Bearer $DEMO_API_KEY\"" >"$WORK/service.lua"
-lua "" >"$WORK/peer.lua"
+[ -n "${BIN:-}" ] || BIN="$(release_binary identityctl)"
+peer_body
+wrk_script "$WORK/service.lua" "wrk.headers[\"Authorization\"] = \"Bearer $DEMO_API_KEY\""
+wrk_script "$WORK/peer.lua"
 
 declare -A URL LUA
 SIDES=()
@@ -56,25 +46,13 @@ if [ -n "${VARIANT_ENV:-}${VARIANT_ARGS:-}" ]; then
     START_ENV="${VARIANT_ENV:-}" start variant serve --config config.example.yaml ${SERVE_ARGS:-} ${VARIANT_ARGS:-}
     URL[variant]="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"; LUA[variant]="$WORK/service.lua"; SIDES+=(variant)
 fi
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-# peer NAME COMMAND...: starts a peer on a free port (appended to COMMAND) when it answers.
-peer() {
-    local name="$1" port; shift
-    port="$(free_port)"
-    "$@" "$port" >"$WORK/$name.out" 2>&1 &
-    PIDS+=("$!")
-    for _ in $(seq 1 100); do
-        if curl -s -o /dev/null -X POST -d "$BODY" "http://127.0.0.1:$port/chat" 2>/dev/null; then
-            URL[$name]="http://127.0.0.1:$port/chat"; LUA[$name]="$WORK/peer.lua"; SIDES+=("$name"); return 0
-        fi
-        sleep 0.1
-    done
-    echo "peer $name did not start: $(tail -2 "$WORK/$name.out")" >&2
+# add_peer NAME COMMAND...: a side for one of the peers, when it starts.
+add_peer() {
+    local name="$1"; shift
+    if peer "$name" "$@"; then URL[$name]="http://127.0.0.1:$PORT/chat"; LUA[$name]="$WORK/peer.lua"; SIDES+=("$name"); fi
 }
-if [ -f "$PEERS/node_chat_jwt.js" ] && command -v node >/dev/null 2>&1; then peer node node "$PEERS/node_chat_jwt.js"; fi
-if [ -d "$PEERS/go_chat_jwt" ] && command -v go >/dev/null 2>&1; then
-    if (cd "$PEERS/go_chat_jwt" && go build -o "$WORK/gopeer" .) >&2; then peer go "$WORK/gopeer"; fi
-fi
+if [ -f "$PEERS/node_chat_jwt.js" ] && command -v node >/dev/null 2>&1; then add_peer node node "$PEERS/node_chat_jwt.js"; fi
+if build_go_peer; then add_peer go "$WORK/gopeer"; fi
 echo "sides: ${SIDES[*]} (wrk -t1 -c$CONN, $ROUNDS rounds of ${SECS}s per side and phase)" >&2
 
 for side in "${SIDES[@]}"; do wrk -t1 -c"$CONN" -d2s -s "${LUA[$side]}" "${URL[$side]}" >/dev/null 2>&1; done

@@ -74,19 +74,6 @@ run() {
 }
 rps() { awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$WORK/wrk.txt"; }
 requests() { awk '/ requests in / { print $1 }' "$WORK/wrk.txt"; }
-# CPU clock ticks (utime + stime) of a process: "total nio" (nio: its NIO event loop threads). The
-# process's own counters include threads that have exited; the fields are read after the `(comm)` field.
-ticks() {
-    local total nio task
-    total="$(sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }')"
-    nio=0
-    for task in /proc/"$1"/task/*; do
-        case "$(cat "$task/comm" 2>/dev/null)" in
-            NIO-*) nio=$(( nio + $(sed 's/^.*) //' "$task/stat" 2>/dev/null | awk '{ print $12 + $13 }') )) ;;
-        esac
-    done
-    echo "$total $nio"
-}
 # measure NAME URL PID: one round; appends "rps p99 errors requests total_ticks nio_ticks" to $WORK/NAME.rounds.
 measure() {
     local before after
