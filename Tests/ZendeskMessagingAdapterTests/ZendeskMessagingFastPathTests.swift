@@ -35,7 +35,8 @@ struct ZendeskMessagingFastPathTests {
             Issue.record("a 256-character external_id was accepted")
         } catch {
             #expect(error.code == .valueTooLong)
-            #expect(error.field == "userId")
+            #expect(error.field == "external_id")
+            #expect(error.vendorCode == ZendeskMessagingVendorCode.externalIdTooLong)
         }
         // 255 two-byte characters: 510 UTF-8 bytes but 255 characters, within "The maximum length is 255 characters".
         let longest = String(repeating: "é", count: ZendeskMessagingLimits.externalIdMaxLength)

@@ -63,8 +63,10 @@ struct ZendeskMessagingIssuingTests {
         let token = try #require(try issuer.issue(for: UserIdentity(userId: longest)).jwt)
         #expect(try issuer.verify(token, for: nil).claims["external_id"] == .string(longest))
         let error = syncIdentityError { _ = try issuer.issue(for: UserIdentity(userId: longest + "x")) }
+        // The verifier's verdict for the same rule (a token whose external_id is too long).
         #expect(error?.code == .valueTooLong)
-        #expect(error?.field == "userId")
+        #expect(error?.field == "external_id")
+        #expect(error?.vendorCode == ZendeskMessagingVendorCode.externalIdTooLong)
         #expect(error?.message.contains("255") == true)
     }
 

@@ -107,7 +107,8 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
         return (token, exp)
     }
 
-    /// `userId` as an `external_id`: present, not empty, at most 255 characters.
+    /// `userId` as an `external_id`: present, not empty, at most 255 characters. A longer one is the
+    /// verifier's verdict for the same rule: `value_too_long` at `external_id`, `externalIdTooLong`.
     static func validExternalId(_ userId: String?) -> Result<String, IdentityError> {
         guard let userId, !userId.isEmpty else {
             return .failure(
@@ -121,7 +122,7 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
         guard userId.utf8.count <= limit || userId.count <= limit else {
             return .failure(
                 IdentityError(
-                    .valueTooLong, field: "userId",
+                    .valueTooLong, field: "external_id", vendorCode: ZendeskMessagingVendorCode.externalIdTooLong,
                     message: "The user id is \(userId.count) characters; Zendesk Messaging's external_id holds at most \(limit).",
                     recovery: "Use a shorter stable id (at most \(limit) characters)."))
         }
