@@ -62,6 +62,7 @@ grep -q "error: .*BrokenConsumer holds both identity.yaml and identity.yml" "$lo
 echo "== $consumer: swift package identity-config validate (exit 0)"
 swift package --package-path "$consumer" --scratch-path "$scratch" identity-config validate >"$log" 2>&1 || fail "validate failed on the consumer"
 cat "$log"
+grep -q "^Checking with IdentityBridge's IdentityConfigTool (the built-in kinds)." "$log" || fail "not IdentityBridge's checker"
 grep -q "PluginConsumer/identity.yaml: ok: 1 app, 4 provider instances" "$log" || fail "no summary for the consumer's identity.yaml"
 grep -q "TrickyNames/identity.yaml: ok: 3 apps, 5 provider instances" "$log" || fail "no summary for TrickyNames' identity.yaml"
 

@@ -18,6 +18,11 @@ let package = Package(
         .library(name: "IntercomKind", targets: ["IntercomKind"]),
         .library(name: "IntercomSimulator", targets: ["IntercomSimulator"]),
         .executable(name: "intercom-server", targets: ["intercom-server"]),
+        // The configuration checker with the standard kinds plus `intercom`. By its name,
+        // `swift package identity-config validate` builds and runs it instead of IdentityBridge's checker.
+        .executable(name: "identity-config-checker", targets: ["identity-config-checker"]),
+        // IdentityBridge's build plugin knows the built-in kinds only: this one runs the checker above.
+        .plugin(name: "IntercomConfigPlugin", targets: ["IntercomConfigPlugin"]),
     ],
     dependencies: [
         .package(name: "IdentityBridge", path: "../.."),
@@ -56,11 +61,34 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // `IdentityConfigCommandLine` with this package's registry: the tool of the plugin below and of
+        // `swift package identity-config validate` here.
+        .executableTarget(
+            name: "identity-config-checker",
+            dependencies: [
+                "IntercomKind",
+                .product(name: "IdentityBridge", package: "IdentityBridge"),
+                .product(name: "IdentityBridgeStandard", package: "IdentityBridge"),
+                .product(name: "IdentityConfigGenerator", package: "IdentityBridge"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .plugin(name: "IntercomConfigPlugin", capability: .buildTool(), dependencies: ["identity-config-checker"]),
+        // A backend target whose identity.yaml has an `intercom` instance: checked at build time by
+        // IntercomConfigPlugin, which generates its typed instance names.
+        .target(
+            name: "IntercomConfigDemo",
+            dependencies: [.product(name: "IdentityBridge", package: "IdentityBridge")],
+            exclude: ["identity.yaml"],
+            swiftSettings: swiftSettings,
+            plugins: ["IntercomConfigPlugin"]
+        ),
         .testTarget(
             name: "IntercomKindTests",
             dependencies: [
-                "IntercomKind", "IntercomSimulator",
+                "IntercomKind", "IntercomSimulator", "IntercomConfigDemo",
                 .product(name: "IdentityBridge", package: "IdentityBridge"),
+                .product(name: "IdentityConfigGenerator", package: "IdentityBridge"),
                 .product(name: "IdentityBridgeStandard", package: "IdentityBridge"),
                 .product(name: "IdentityBridgeTesting", package: "IdentityBridge"),
             ],

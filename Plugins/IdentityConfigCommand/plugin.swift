@@ -9,6 +9,11 @@ import PackagePlugin
 /// named) and every PATH given (relative to the package folder), exactly as the build plugin does;
 /// prints one `PATH:LINE:COLUMN: error: MESSAGE` line per problem and fails when any file has one.
 /// Reads files only: no network, no writes.
+///
+/// The checker: when the package declares an executable product named ``checkerProduct`` (its own
+/// `IdentityConfigCommandLine(registry:)` with the provider kinds it registers), the command builds it and
+/// checks with it; otherwise with IdentityBridge's `IdentityConfigTool` (the built-in kinds). Its first
+/// line says which one ran.
 @main
 struct IdentityConfigCommand: CommandPlugin {
     static let usage = "usage: swift package identity-config validate [--target TARGET]... [PATH...]"
@@ -45,8 +50,10 @@ struct IdentityConfigCommand: CommandPlugin {
             )
             return
         }
+        let checker = try chooseChecker(context: context)
+        print("Checking with \(checker.name).")
         let process = Process()
-        process.executableURL = try context.tool(named: "IdentityConfigTool").url
+        process.executableURL = checker.url
         process.arguments = ["validate"] + files
         try process.run()
         process.waitUntilExit()
@@ -55,6 +62,30 @@ struct IdentityConfigCommand: CommandPlugin {
                 description: "identity configuration check failed (\(files.count) \(files.count == 1 ? "file" : "files") checked).")
         }
         if twoInOneTarget { throw CommandError(description: "a target holds two identity configurations.") }
+    }
+
+    /// The executable product by which a package brings its own checker: a `main.swift` that runs
+    /// `IdentityConfigCommandLine(registry:output:errors:)` with the standard kinds plus the package's own.
+    static let checkerProduct = "identity-config-checker"
+
+    /// The package's ``checkerProduct``, built now, when it declares one; otherwise IdentityBridge's `IdentityConfigTool`.
+    func chooseChecker(context: PluginContext) throws -> (url: URL, name: String) {
+        let package = context.package.displayName
+        guard let product = context.package.products.first(where: { $0.name == Self.checkerProduct }) else {
+            return (try context.tool(named: "IdentityConfigTool").url, "IdentityBridge's IdentityConfigTool (the built-in kinds)")
+        }
+        guard product is ExecutableProduct else {
+            throw CommandError(
+                description: "product '\(Self.checkerProduct)' of \(package) must be an executable (it is the package's checker).")
+        }
+        let result = try packageManager.build(
+            .product(Self.checkerProduct), parameters: .init(configuration: .debug, logging: .concise))
+        let built = result.builtArtifacts.first { $0.kind == .executable && $0.url.lastPathComponent == Self.checkerProduct }
+        guard result.succeeded, let built else {
+            print(result.logText)
+            throw CommandError(description: "cannot build \(package)'s checker, product '\(Self.checkerProduct)' (its build log is above).")
+        }
+        return (built.url, "\(Self.checkerProduct), the checker of \(package)")
     }
 }
 

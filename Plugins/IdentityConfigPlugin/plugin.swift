@@ -6,6 +6,9 @@ import PackagePlugin
 /// placeholders for `${VAR}` references and `*_file:` secrets) and generates `IdentityConfig.swift`
 /// (`IdentityConfig.Apps.<app>.<instance>` constants). A broken file fails the build with
 /// `PATH:LINE:COLUMN: error: MESSAGE` lines. A target with no such file is skipped.
+///
+/// A kind from another package is unknown here (a build plugin runs only its own tools): such a package
+/// ships its own plugin around its checker, as `Examples/IntercomKind`'s `IntercomConfigPlugin` does.
 @main
 struct IdentityConfigPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
