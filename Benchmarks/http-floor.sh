@@ -7,7 +7,7 @@
 #   nio      `http-floor nio`: a bare NIO HTTP/1 handler answering a fixed body of the shape and size
 #            of the service's zendesk-chat credentials answer;
 #   hb       `http-floor hummingbird`: a bare Hummingbird 2 route (default settings) answering the same bytes;
-#   service  the release `identityctl serve --config config.example.yaml` (POST .../zendesk-chat/credentials,
+#   service  the release `identity-server --config config.example.yaml` (POST .../zendesk-chat/credentials,
 #            API key, info log, metrics), as Benchmarks/peer-compare.sh runs it;
 #   go       ../shared/peers' Go service (net/http, minting the JWT), when it and `go` are present.
 #
@@ -21,7 +21,7 @@
 #
 # Environment: ROUNDS (default 3), SECS (seconds per round and side, default 4), CONN (connections,
 # default 32), PEERS (default ../shared/peers), SKIP_BUILD=1 to reuse the release builds, BIN (an
-# identityctl; default: the release one, built unless SKIP_BUILD=1), FLOOR (an http-floor binary;
+# identity-server; default: the release one, built unless SKIP_BUILD=1), FLOOR (an http-floor binary;
 # default: Benchmarks' release one, built unless SKIP_BUILD=1), PROFILE=1: after the rounds, one more
 # round per Swift side under `perf record` (software clock, call graphs), whose report (by library,
 # then the top functions) goes to stderr and, with PROFILE_DIR, the recordings and reports to that directory.
@@ -40,7 +40,7 @@ command -v wrk >/dev/null 2>&1 || { echo "needs wrk (apt-get install wrk)" >&2; 
 source Benchmarks/serve-common.sh
 
 [ -n "${FLOOR:-}" ] || FLOOR="$(release_binary http-floor Benchmarks)"
-[ -n "${BIN:-}" ] || BIN="$(release_binary identityctl)"
+[ -n "${BIN:-}" ] || BIN="$(release_binary identity-server)"
 peer_body
 wrk_script "$WORK/service.lua" "wrk.headers[\"Authorization\"] = \"Bearer $DEMO_API_KEY\""
 wrk_script "$WORK/plain.lua"
@@ -52,7 +52,7 @@ BIN="$FLOOR" start nio nio
 URL[nio]="http://127.0.0.1:$PORT$ROUTE"; LUA[nio]="$WORK/plain.lua"; SERVER[nio]=$PID
 BIN="$FLOOR" start hb hummingbird
 URL[hb]="http://127.0.0.1:$PORT$ROUTE"; LUA[hb]="$WORK/plain.lua"; SERVER[hb]=$PID
-start service serve --config config.example.yaml
+start service --config config.example.yaml
 URL[service]="http://127.0.0.1:$PORT$ROUTE"; LUA[service]="$WORK/service.lua"; SERVER[service]=$PID
 if build_go_peer && peer go "$WORK/gopeer"; then
     URL[go]="http://127.0.0.1:$PORT/chat"; LUA[go]="$WORK/plain.lua"; SERVER[go]=$PID; SIDES+=(go)

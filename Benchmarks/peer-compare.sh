@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The token service against the services a team would write instead, in one run, on loopback only:
-# release `identityctl serve --config config.example.yaml` (POST .../zendesk-chat/credentials with its
+# release `identity-server --config config.example.yaml` (POST .../zendesk-chat/credentials with its
 # Bearer API key, one info log line per request, metrics) beside the Node peer and the Go peer of
 # ../shared/peers/ (POST /chat; each side of the comparison is skipped when its peer or runtime is
 # missing), with the same JSON body and `wrk -t1 -cCONN`, in alternating rounds, in two phases:
@@ -15,7 +15,7 @@
 # Goal (issue 27): vs_go >= 1.0, vs_node >= 2.0, service p99 no higher than either peer's, non2xx=0.
 #
 # Environment: ROUNDS (default 4), SECS (seconds per round and side, default 5), CONN (connections,
-# default 32), PHASES (default "idle busy"), PEERS (default ../shared/peers), BIN (an identityctl;
+# default 32), PHASES (default "idle busy"), PEERS (default ../shared/peers), BIN (an identity-server;
 # default: builds the release one unless SKIP_BUILD=1), SERVE_ARGS (more `serve` options), and for an
 # A/B of a lever VARIANT_ENV (assignments, e.g. NIO_SINGLETON_GROUP_LOOP_COUNT=4) and/or
 # VARIANT_ARGS: a second service side `variant` started with them, measured in the same rounds.
@@ -33,17 +33,17 @@ command -v wrk >/dev/null 2>&1 || { echo "needs wrk (apt-get install wrk)" >&2; 
 # WORK, real secrets (the peers read the same ZENDESK_CHAT_SECRET), start NAME ARGS..., peer, wrk_script, cleanup.
 source Benchmarks/serve-common.sh
 
-[ -n "${BIN:-}" ] || BIN="$(release_binary identityctl)"
+[ -n "${BIN:-}" ] || BIN="$(release_binary identity-server)"
 peer_body
 wrk_script "$WORK/service.lua" "wrk.headers[\"Authorization\"] = \"Bearer $DEMO_API_KEY\""
 wrk_script "$WORK/peer.lua"
 
 declare -A URL LUA
 SIDES=()
-start service serve --config config.example.yaml ${SERVE_ARGS:-}
+start service --config config.example.yaml ${SERVE_ARGS:-}
 URL[service]="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"; LUA[service]="$WORK/service.lua"; SIDES+=(service)
 if [ -n "${VARIANT_ENV:-}${VARIANT_ARGS:-}" ]; then
-    START_ENV="${VARIANT_ENV:-}" start variant serve --config config.example.yaml ${SERVE_ARGS:-} ${VARIANT_ARGS:-}
+    START_ENV="${VARIANT_ENV:-}" start variant --config config.example.yaml ${SERVE_ARGS:-} ${VARIANT_ARGS:-}
     URL[variant]="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"; LUA[variant]="$WORK/service.lua"; SIDES+=(variant)
 fi
 # add_peer NAME COMMAND...: a side for one of the peers, when it starts.

@@ -1,7 +1,7 @@
 # Sourced (from the repository root) by Benchmarks/service-load.sh, Benchmarks/service-hostile.sh,
 # Benchmarks/peer-compare.sh, Benchmarks/http-floor.sh and .ci/schemathesis.sh, after they set BIN
-# (the identityctl binary): a work directory, real (non-default) secrets in the environment,
-# `start NAME ARGS...` for identityctl on 127.0.0.1 and a free port, and a cleanup on exit that stops
+# (the identity-server binary): a work directory, real (non-default) secrets in the environment,
+# `start NAME ARGS...` for $BIN on 127.0.0.1 and a free port, and a cleanup on exit that stops
 # every process `start` or `peer` started (SIGTERM, then SIGKILL after 5 s) and removes the work
 # directory. PREFIX names the API key (default `load`). For the load scripts also: `release_binary`,
 # `peer_body`, `peer`, `build_go_peer`, `wrk_script` and `ticks` (below).
@@ -28,7 +28,7 @@ export HELPSHIFT_SECRET="$(random)" HELPSHIFT_IDENTITY_SECRET="$(random)" ZENDES
 export ZENDESK_CHAT_ACCOUNT_KEY="$(random)" ZENDESK_CHAT_SECRET="$(random)"
 export ZENDESK_MESSAGING_KEY_ID="app_$(random)" ZENDESK_MESSAGING_SECRET="$(random)"
 
-# start NAME ARGS...: starts identityctl (with the assignments of START_ENV in its environment), waits for its listening line, sets PORT and PID.
+# start NAME ARGS...: starts $BIN (with the assignments of START_ENV in its environment), waits for its listening line, sets PORT and PID.
 start() {
     local name="$1"; shift
     env ${START_ENV:-} "$BIN" "$@" --host 127.0.0.1 --port 0 >"$WORK/$name.out" 2>"$WORK/$name.err" &

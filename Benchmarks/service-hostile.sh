@@ -3,8 +3,8 @@
 #
 #   Benchmarks/service-hostile.sh            (from the repository root)
 #
-# Builds identityctl in release mode (SKIP_BUILD=1 reuses it), installs wrk (Debian's package) when
-# missing, starts `identityctl serve` with config.example.yaml's apps at `body_limit: 1MiB` on
+# Builds identity-server in release mode (SKIP_BUILD=1 reuses it), installs wrk (Debian's package) when
+# missing, starts `identity-server` with config.example.yaml's apps at `body_limit: 1MiB` on
 # 127.0.0.1 and a free port, and prints four lines (every process it starts it stops):
 #
 #   slowloris: p99_ms=A control_p99_ms=C slowloris_p99_ms=B ratio=B/A server_ratio=B/C slow_connections=N
@@ -30,7 +30,7 @@
 #     listener closed (nothing was sent on them: not lost). (wrk counts those refusals as read errors.)
 #
 # Environment: DURATION (seconds per wrk run, default 10), SLOW (slow connections, default 500), ROUNDS (3),
-# SKIP_BUILD=1, BIN (another identityctl, e.g. a debug build, with SKIP_BUILD=1).
+# SKIP_BUILD=1, BIN (another identity-server, e.g. a debug build, with SKIP_BUILD=1).
 set -euo pipefail
 
 DURATION="${DURATION:-10}"
@@ -44,8 +44,8 @@ if ! command -v wrk >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
     $SUDO apt-get update -qq >&2 && $SUDO apt-get install -y -qq wrk >&2
 fi
-if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build -c release --product identityctl >&2; fi
-BIN="${BIN:-$(swift build -c release --show-bin-path)/identityctl}"
+if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build -c release --product identity-server >&2; fi
+BIN="${BIN:-$(swift build -c release --show-bin-path)/identity-server}"
 
 # WORK, the secrets, start NAME ARGS... and the cleanup of every process started.
 source Benchmarks/serve-common.sh
@@ -64,7 +64,7 @@ mean_ms() {
     awk '$1 == "Latency" { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; printf "%.3f", v; exit }' "$1"
 }
 
-start service serve --config "$WORK/config.yaml" --log-level warning
+start service --config "$WORK/config.yaml" --log-level warning
 URL="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"
 printf '%s' '{"user_id":"load-user-1","email":"load.user@example.com","name":"Load User"}' >"$WORK/normal.json"
 lua "$WORK/normal.lua" "$WORK/normal.json"

@@ -4,10 +4,10 @@
 #
 #   Benchmarks/service-load.sh            (from the repository root)
 #
-# Builds identityctl in release mode, installs wrk (Debian's package) when missing, starts
-# `identityctl serve --config config.example.yaml` on 127.0.0.1 with a free port and drives
+# Builds identity-server and the Benchmarks package's bare-serve in release mode, installs wrk (Debian's package) when missing, starts
+# `identity-server --config config.example.yaml` on 127.0.0.1 with a free port and drives
 # POST /v1/apps/demo/providers/zendesk-chat/credentials with a Bearer API key and a JSON body; and
-# does the same against `identityctl bare-serve` (a bare Hummingbird route at the same path template
+# does the same against `bare-serve` (Benchmarks/Sources/bare-serve: a bare Hummingbird route at the same path template
 # answering a constant JSON body of the same size), with the same request, connections and duration. Every process it starts it stops.
 # Its last line:
 #   service_rps=X bare_rps=Y ratio=Z errors=N p99_ms=P bare_p99_ms=Q rss_start_kib=A rss_end_kib=B
@@ -17,7 +17,7 @@
 # that runs the handlers):
 #   cpu_us_per_request: service=X (nio=A other=B) bare=Y (nio=C other=D) extra=Z
 # and, from a third server measured in the same rounds, how close the route's purpose alone gets to
-# the bare route on this machine: `identityctl bare-serve --config ...` does only the credentials
+# the bare route on this machine: `bare-serve --config ...` does only the credentials
 # route's required work (compare the API key, read the JSON body, issue the credential, answer it as
 # the service does) with no routing to instances, uniform errors, metrics or logs:
 #   minimal_rps=X minimal_ratio=Y minimal_errors=N minimal_cpu_us_per_request=Z
@@ -46,9 +46,11 @@ if ! command -v wrk >/dev/null 2>&1; then
 fi
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    swift build -c release --product identityctl >&2
+    swift build -c release --product identity-server >&2
+    swift build --package-path Benchmarks -c release --product bare-serve >&2
 fi
-BIN="$(swift build -c release --show-bin-path)/identityctl"
+BIN="$(swift build -c release --show-bin-path)/identity-server"
+BARE_BIN="$(swift build --package-path Benchmarks -c release --show-bin-path)/bare-serve"
 
 # WORK, the secrets, start NAME ARGS... and the cleanup of every process started.
 source Benchmarks/serve-common.sh
@@ -92,7 +94,7 @@ errors() {
 }
 
 # Both servers run; the sides alternate in ROUNDS rounds so that other load on the machine hits both alike.
-start service serve --config config.example.yaml --log-level warning
+start service --config config.example.yaml --log-level warning
 SERVICE_PID=$PID
 SERVICE_URL="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"
 SIZE="$(python3 - "$SERVICE_URL" "$DEMO_API_KEY" "$BODY" <<'PY'
@@ -104,12 +106,28 @@ with urllib.request.urlopen(request, timeout=10) as response:
     print(len(response.read()))
 PY
 )"
-start bare bare-serve --body-size "$SIZE"
+BIN="$BARE_BIN" start bare --body-size "$SIZE"
 BARE_PID=$PID
 BARE_URL="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"
-start minimal bare-serve --config config.example.yaml --app demo --provider zendesk-chat
+BIN="$BARE_BIN" start minimal --config config.example.yaml --app demo --provider zendesk-chat
 MINIMAL_PID=$PID
 MINIMAL_URL="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"
+# The minimal route must answer what the service answers (the same keys, app, kind and provider, of the
+# same size), or the comparison would weigh a route that does something else.
+python3 - "$SERVICE_URL" "$MINIMAL_URL" "$DEMO_API_KEY" "$BODY" <<'PY'
+import json, sys, urllib.request
+def post(url):
+    request = urllib.request.Request(url, data=sys.argv[4].encode(), method="POST",
+        headers={"Content-Type": "application/json", "Authorization": "Bearer " + sys.argv[3]})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200, (url, response.status)
+        return response.read()
+served, answered = post(sys.argv[1]), post(sys.argv[2])
+s, m = json.loads(served), json.loads(answered)
+assert sorted(m) == sorted(s), ("keys", sorted(m), sorted(s))
+assert all(m[k] == s[k] for k in ("app", "kind", "provider")), "app, kind or provider differ"
+assert len(answered) == len(served), ("size", len(answered), len(served))
+PY
 
 run "$SERVICE_URL" "$WARMUP"
 run "$BARE_URL" "$WARMUP"

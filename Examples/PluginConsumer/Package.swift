@@ -1,13 +1,17 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// A backend that depends on IdentityBridge (by relative path here; by URL in a real package) and
+// A backend that depends on IdentityBridge (by relative path here) with every package trait off, and
 // applies the build plugin: its identity.yaml is checked at build time and turned into typed names.
+// `.ci/plugins.sh` builds it: the consumer issues a credential of each built-in kind and checks known
+// HMAC and JWT vectors on the swift-crypto path (trait SystemLibcrypto off); the package's executables
+// build with trait TokenService off; the build plugin fails BrokenConsumer at its identity.yaml's line and
+// column; `swift package identity-config validate` checks every target at once.
 let package = Package(
     name: "PluginConsumer",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "IdentityBridge", path: "../..")
+        .package(name: "IdentityBridge", path: "../..", traits: [])
     ],
     targets: [
         .executableTarget(
@@ -24,6 +28,13 @@ let package = Package(
         // generated constants must still compile and be reachable.
         .target(
             name: "TrickyNames",
+            dependencies: [.product(name: "IdentityBridge", package: "IdentityBridge")],
+            exclude: ["identity.yaml"],
+            plugins: [.plugin(name: "IdentityConfigPlugin", package: "IdentityBridge")]
+        ),
+        // A broken identity.yaml: `swift build --product BrokenConsumer` must fail at its line and column.
+        .executableTarget(
+            name: "BrokenConsumer",
             dependencies: [.product(name: "IdentityBridge", package: "IdentityBridge")],
             exclude: ["identity.yaml"],
             plugins: [.plugin(name: "IdentityConfigPlugin", package: "IdentityBridge")]

@@ -51,23 +51,23 @@ enum IdentityConfigFiles {
 }
 
 #if canImport(XcodeProjectPlugin)
-    import XcodeProjectPlugin
+import XcodeProjectPlugin
 
-    extension IdentityConfigPlugin: XcodeBuildToolPlugin {
-        /// In an Xcode project: the target's `identity.yaml` / `identity.yml` among its input files.
-        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-            let found = target.inputFiles.map(\.url).filter { IdentityConfigFiles.names.contains($0.lastPathComponent) }
-            guard found.count < 2 else {
-                let message =
-                    "target \(target.displayName) holds \(found.map(\.path).joined(separator: " and ")); keep one identity configuration per target."
-                Diagnostics.error(message, file: found[1].path, line: 1)
-                return []
-            }
-            guard let input = found.first else { return [] }
-            return [
-                IdentityConfigFiles.command(
-                    tool: try context.tool(named: "IdentityConfigTool").url, input: input, workDirectory: context.pluginWorkDirectoryURL)
-            ]
+extension IdentityConfigPlugin: XcodeBuildToolPlugin {
+    /// In an Xcode project: the target's `identity.yaml` / `identity.yml` among its input files.
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let found = target.inputFiles.map(\.url).filter { IdentityConfigFiles.names.contains($0.lastPathComponent) }
+        guard found.count < 2 else {
+            let message =
+                "target \(target.displayName) holds \(found.map(\.path).joined(separator: " and ")); keep one identity configuration per target."
+            Diagnostics.error(message, file: found[1].path, line: 1)
+            return []
         }
+        guard let input = found.first else { return [] }
+        return [
+            IdentityConfigFiles.command(
+                tool: try context.tool(named: "IdentityConfigTool").url, input: input, workDirectory: context.pluginWorkDirectoryURL)
+        ]
     }
+}
 #endif

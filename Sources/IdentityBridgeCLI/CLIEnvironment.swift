@@ -1,6 +1,7 @@
+#if TokenService
 import Foundation
 public import IdentityBridge
-public import IdentityBridgeServer
+public import IdentityBridgeCommands
 public import IdentityBridgeSimulators
 public import IdentityBridgeStandard
 public import IdentityBridgeTesting
@@ -68,3 +69,4 @@ public struct CLIEnvironment: Sendable {
     /// The environment of the running command.
     @TaskLocal public static var current = CLIEnvironment()
 }
+#endif

@@ -1,13 +1,14 @@
+#if TokenService
 import Foundation
 import IdentityBridge
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// One line of input as a bounded reader saw it.
@@ -131,3 +132,4 @@ public final class CLIInput: Sendable {
         }
     }
 }
+#endif

@@ -1,7 +1,8 @@
+#if TokenService
 import ArgumentParser
 import Foundation
 import IdentityBridge
-import IdentityBridgeServer
+import IdentityBridgeCommands
 import IdentityBridgeTesting
 
 /// `identityctl demo`: logs a sample user in and out of every configured provider instance,
@@ -126,3 +127,4 @@ struct DemoCommand: AsyncParsableCommand {
         }
     }
 }
+#endif

@@ -1,6 +1,7 @@
+#if TokenService
 import ArgumentParser
 import IdentityBridge
-import IdentityBridgeServer
+import IdentityBridgeCommands
 
 /// `identityctl events`: maps raw vendor SDK events into uniform events.
 struct EventsCommand: AsyncParsableCommand {
@@ -119,3 +120,4 @@ struct EventsCommand: AsyncParsableCommand {
         }
     }
 }
+#endif

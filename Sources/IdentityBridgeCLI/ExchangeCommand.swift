@@ -1,6 +1,7 @@
+#if TokenService
 import ArgumentParser
 import IdentityBridge
-import IdentityBridgeServer
+import IdentityBridgeCommands
 
 /// `identityctl exchange`: what a JWT endpoint does for Zendesk Support.
 struct ExchangeCommand: AsyncParsableCommand {
@@ -54,3 +55,4 @@ struct ExchangeCommand: AsyncParsableCommand {
         }
     }
 }
+#endif

@@ -1,5 +1,6 @@
+#if TokenService
 import ArgumentParser
-import IdentityBridgeServer
+import IdentityBridgeCommands
 
 extension IdentityCTL {
     /// Every `identityctl` subcommand, in help order. Add a command here to make it available.
@@ -11,7 +12,7 @@ extension IdentityCTL {
         EventsCommand.self,
         DemoCommand.self,
         RunCommand.self,
-        ServeCommand.self,
-        BareServeCommand.self,
+        ServeMovedCommand.self,
     ]
 }
+#endif

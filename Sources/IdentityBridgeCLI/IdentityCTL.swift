@@ -1,10 +1,12 @@
+#if TokenService
 import ArgumentParser
 import Foundation
 import IdentityBridge
-import IdentityBridgeServer
+import IdentityBridgeCommands
 
 /// `identityctl`: validate configurations, issue and verify credentials, map vendor events and
-/// run a demo against the built-in simulators.
+/// run a demo against the built-in simulators. The token service is its own executable,
+/// `identity-server`: `identityctl` builds no HTTP server.
 ///
 /// Machine output is one JSON object per line on standard output; human messages go to standard
 /// error. Exit codes: 0 success, 1 invalid input, invalid token or configuration problem, 2 usage error.
@@ -20,13 +22,8 @@ public enum IdentityCTL {
     /// Parses `arguments` (without the program name), runs the command with `environment` and
     /// returns the exit status. Nothing is printed except through `environment.output`.
     public static func run(_ arguments: [String], environment: CLIEnvironment = CLIEnvironment()) async -> Int32 {
-        let server = ServerEnvironment(
-            registry: environment.registry, configEnvironment: environment.configEnvironment, output: environment.output,
-            programName: "identityctl serve")
-        return await CLIEnvironment.$current.withValue(environment) {
-            await ServerEnvironment.$current.withValue(server) {
-                await CommandRunner.run(RootCommand.self, arguments, output: environment.output)
-            }
+        await CLIEnvironment.$current.withValue(environment) {
+            await CommandRunner.run(RootCommand.self, arguments, output: environment.output)
         }
     }
 
@@ -57,3 +54,4 @@ struct RootCommand: AsyncParsableCommand {
     /// Without a subcommand, shows the help.
     mutating func run() async throws { throw CleanExit.helpRequest(self) }
 }
+#endif

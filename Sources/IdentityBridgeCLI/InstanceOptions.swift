@@ -1,6 +1,7 @@
+#if TokenService
 import ArgumentParser
 import IdentityBridge
-import IdentityBridgeServer
+import IdentityBridgeCommands
 
 /// `--config FILE --app APP --provider NAME [--now UNIX_SECONDS]`: one configured provider instance.
 struct InstanceOptions: ParsableArguments {
@@ -100,3 +101,4 @@ enum CommandSupport {
         return String(out)
     }
 }
+#endif

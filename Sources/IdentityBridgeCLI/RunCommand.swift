@@ -1,5 +1,6 @@
+#if TokenService
 public import ArgumentParser
-import IdentityBridgeServer
+import IdentityBridgeCommands
 import IdentityBridgeTesting
 
 /// `identityctl run SCENARIO.yaml --config FILE [--provider NAME]`: runs a scenario against the
@@ -51,3 +52,4 @@ public struct RunCommand: AsyncParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 }
+#endif

@@ -1,6 +1,7 @@
+#if TokenService
 import ArgumentParser
 import IdentityBridge
-import IdentityBridgeServer
+import IdentityBridgeCommands
 
 /// `identityctl token`: issues the credential a client app hands the vendor SDK.
 struct TokenCommand: AsyncParsableCommand {
@@ -50,3 +51,4 @@ struct TokenCommand: AsyncParsableCommand {
         }
     }
 }
+#endif

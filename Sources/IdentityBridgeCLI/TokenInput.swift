@@ -1,3 +1,4 @@
+#if TokenService
 import ArgumentParser
 import IdentityBridge
 
@@ -68,3 +69,4 @@ enum TokenInput {
             recovery: "Pass one token, as printed by 'identityctl token'.")
     }
 }
+#endif

@@ -1,6 +1,7 @@
+#if TokenService
 import ArgumentParser
 import IdentityBridge
-import IdentityBridgeServer
+import IdentityBridgeCommands
 
 /// `identityctl validate FILE...`: checks configurations without building anything.
 struct ValidateCommand: AsyncParsableCommand {
@@ -87,3 +88,4 @@ struct ValidateCommand: AsyncParsableCommand {
             + "\(providers.count) \(providerWord) (\(providers.joined(separator: ", ")))"
     }
 }
+#endif

@@ -1,6 +1,7 @@
+#if TokenService
 import ArgumentParser
 import IdentityBridge
-import IdentityBridgeServer
+import IdentityBridgeCommands
 
 /// `identityctl verify`: checks a credential exactly as the vendor would.
 struct VerifyCommand: AsyncParsableCommand {
@@ -62,3 +63,4 @@ struct VerifyCommand: AsyncParsableCommand {
         }
     }
 }
+#endif

@@ -1,10 +1,10 @@
 public import IdentityBridge
 
 #if canImport(FoundationNetworking)
-    import Foundation
-    public import FoundationNetworking
+import Foundation
+public import FoundationNetworking
 #else
-    public import Foundation
+public import Foundation
 #endif
 
 /// The production ``ClientTransport``: `URLSession` (FoundationNetworking on Linux).

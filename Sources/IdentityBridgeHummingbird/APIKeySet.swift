@@ -1,3 +1,4 @@
+#if TokenService
 package import IdentityBridge
 
 /// An app's API keys, checked in constant time: a random HMAC-SHA256 key made at load, and each API
@@ -30,3 +31,4 @@ package struct APIKeySet: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if TokenService
 import Crypto
 import Foundation
 import IdentityBridge
@@ -5,11 +6,11 @@ import Logging
 public import ServiceLifecycle
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Reloads a ``TokenService`` when the configuration file or any file it read changes (secret
@@ -102,9 +103,9 @@ struct FileFingerprint: Hashable {
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
         #if canImport(Darwin)
-            modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else
-            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
         guard let data = try? BoundedFile.read(path: path, limit: ConfigurationLoader.maxFileSize) else {
             error = -1
@@ -113,3 +114,4 @@ struct FileFingerprint: Hashable {
         contents = SHA256.hash(data: data)
     }
 }
+#endif

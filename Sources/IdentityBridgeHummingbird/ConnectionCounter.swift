@@ -1,3 +1,4 @@
+#if TokenService
 import Synchronization
 
 /// The number of connections a token service has open, shared by all its connections' pipelines
@@ -14,3 +15,4 @@ final class ConnectionCounter: Sendable {
     /// How many connections are open.
     var open: Int { count.load(ordering: .relaxed) }
 }
+#endif

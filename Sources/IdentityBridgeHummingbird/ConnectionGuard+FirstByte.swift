@@ -1,3 +1,4 @@
+#if TokenService
 import NIOCore
 
 extension ConnectionGuard {
@@ -18,3 +19,4 @@ extension ConnectionGuard {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if TokenService
 import IdentityBridge
 import NIOCore
 import NIOHTTP1
@@ -54,3 +55,4 @@ extension ConnectionGuard {
         context.close(promise: nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if TokenService
 import IdentityBridge
 import NIOCore
 import NIOHTTP1
@@ -204,3 +205,4 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         deadline = nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if TokenService
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -53,3 +54,4 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     /// Runs Hummingbird's request loop.
     func handle(value: Value, logger: Logger) async { await http1.handle(value: value, logger: logger) }
 }
+#endif

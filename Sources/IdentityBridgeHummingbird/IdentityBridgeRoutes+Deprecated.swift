@@ -1,3 +1,4 @@
+#if TokenService
 public import Hummingbird
 
 extension IdentityBridgeRoutes {
@@ -13,3 +14,4 @@ extension IdentityBridgeRoutes {
         collection(context: context)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if TokenService
 public import Hummingbird
 import IdentityBridge
 public import Logging
@@ -114,3 +115,4 @@ public struct IdentityBridgeRoutes: Sendable {
         return collection
     }
 }
+#endif

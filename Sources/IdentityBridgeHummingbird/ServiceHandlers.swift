@@ -1,3 +1,4 @@
+#if TokenService
 import Foundation
 import Hummingbird
 import IdentityBridge
@@ -333,3 +334,4 @@ struct ServiceHandlers: Sendable {
         return .json(200, text: lines, contentType: "application/x-ndjson")
     }
 }
+#endif

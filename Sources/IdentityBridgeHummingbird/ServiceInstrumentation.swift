@@ -1,3 +1,4 @@
+#if TokenService
 import Hummingbird
 import IdentityBridge
 import Logging
@@ -122,3 +123,4 @@ private enum RouteLabel {
 private let routeLabels: [String: String] = Dictionary(
     IdentityBridgeRoutes.routes.flatMap { [(IdentityBridgeRoutes.routerPath($0.path), $0.path), ($0.path, $0.path)] },
     uniquingKeysWith: { a, _ in a })
+#endif

@@ -1,3 +1,4 @@
+#if TokenService
 import Prometheus
 
 extension ServiceMetrics {
@@ -21,3 +22,4 @@ extension ServiceMetrics {
     /// Counts one connection closed at once in `identitybridge_connections_refused_total`.
     public func recordRefusedConnection() { registry.makeCounter(descriptor: Self.refusedConnections).increment() }
 }
+#endif

@@ -1,3 +1,4 @@
+#if TokenService
 import Prometheus
 
 extension ServiceMetrics {
@@ -16,3 +17,4 @@ extension ServiceMetrics {
     /// Counts one reload in `identitybridge_config_reloads_total{result="ok"|"refused"}`.
     public func recordReload(ok: Bool) { reloadCounter(ok: ok).increment() }
 }
+#endif

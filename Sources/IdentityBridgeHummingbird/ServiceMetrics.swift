@@ -1,3 +1,4 @@
+#if TokenService
 public import Prometheus
 import Synchronization
 
@@ -83,3 +84,4 @@ private struct RequestHandles: Sendable {
     let requests: Counter
     let duration: DurationHistogram
 }
+#endif

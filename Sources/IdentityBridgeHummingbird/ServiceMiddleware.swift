@@ -1,3 +1,4 @@
+#if TokenService
 public import Hummingbird
 import IdentityBridge
 public import Logging
@@ -57,3 +58,4 @@ extension ServiceFailure {
             IdentityError(.unknown, message: "The request could not be served.", recovery: "Retry later; the service logged the cause."))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if TokenService
 import Hummingbird
 
 /// The request headers the handlers read, gathered in one pass over the request's few fields
@@ -28,3 +29,4 @@ struct ServiceRequestHeaders {
         header = header.map { $0 + ", " + value } ?? value
     }
 }
+#endif

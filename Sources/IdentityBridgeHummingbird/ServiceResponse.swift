@@ -1,3 +1,4 @@
+#if TokenService
 import Hummingbird
 import IdentityBridge
 
@@ -59,3 +60,4 @@ extension Response {
             headers: [.allow: allowed])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if TokenService
 public import IdentityBridge
 
 /// One loaded configuration, prepared for serving: per app its API key digests, its session token
@@ -68,3 +69,4 @@ final class ServedInstance: Sendable {
         self.answer = CredentialAnswer(app: app, reference: instance.reference)
     }
 }
+#endif

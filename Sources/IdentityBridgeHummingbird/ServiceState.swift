@@ -1,3 +1,4 @@
+#if TokenService
 import IdentityBridge
 import Logging
 import Synchronization
@@ -35,3 +36,4 @@ public final class ServiceState: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if TokenService
 import Foundation
 public import IdentityBridge
 import JWTKit
@@ -121,3 +122,4 @@ struct SessionClaims: JWTPayload {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if TokenService
 extension TokenService {
     /// How long a connection may stay idle or slow, how many may be open at once, and how long a
     /// shutdown drains: the token service's defences against slow and hostile clients.
@@ -48,3 +49,4 @@ extension TokenService {
         }
     }
 }
+#endif

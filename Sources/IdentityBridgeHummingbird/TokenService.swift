@@ -1,3 +1,4 @@
+#if TokenService
 public import Hummingbird
 import HummingbirdCore
 public import IdentityBridge
@@ -6,7 +7,7 @@ import ServiceLifecycle
 import Synchronization
 import UnixSignals
 
-/// The standalone token service behind `identityctl serve`: the routes of ``IdentityBridgeRoutes``
+/// The standalone token service behind `identity-server`: the routes of ``IdentityBridgeRoutes``
 /// on their own Hummingbird server, run with swift-service-lifecycle.
 ///
 /// - SIGTERM / SIGINT drain it: `/readyz` answers 503 at once, the listener closes, every request
@@ -202,3 +203,4 @@ extension TokenService {
         }
     }
 }
+#endif

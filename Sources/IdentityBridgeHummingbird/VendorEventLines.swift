@@ -1,3 +1,4 @@
+#if TokenService
 import IdentityBridge
 
 /// The `events` route's body: one raw vendor event per line, `{"name": "...", "data": {...}}`, as
@@ -80,3 +81,4 @@ enum VendorEventLines {
         JSONValue.object(["error": error.json, "line": .int(Int64(line))]).jsonString + "\n"
     }
 }
+#endif

@@ -1,11 +1,11 @@
 package import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Why ``BoundedFile/read(path:limit:)`` refused a file; its description is one short clause
@@ -88,10 +88,10 @@ package enum BoundedFile {
 /// `identityctl`): at most `count` bytes into `buffer`; 0 at the end, -1 on error (`errno` set).
 package func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
+    Glibc.read(descriptor, buffer, count)
     #elseif canImport(Musl)
-        Musl.read(descriptor, buffer, count)
+    Musl.read(descriptor, buffer, count)
     #else
-        Darwin.read(descriptor, buffer, count)
+    Darwin.read(descriptor, buffer, count)
     #endif
 }

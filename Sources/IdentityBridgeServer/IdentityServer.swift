@@ -1,9 +1,10 @@
+#if TokenService
 import ArgumentParser
 import Foundation
 import IdentityBridge
 
-/// `identity-server`: the token service as the binary an operator deploys. Its options and
-/// behaviour are `identityctl serve`'s (one ``ServeCommand``); it links no simulator, no
+/// `identity-server`: the token service as the binary an operator deploys (one ``ServeCommand``);
+/// it links no simulator, no
 /// conformance kit and no scenario runner (`.ci/server-binary.sh` checks its symbols).
 public enum IdentityServer {
     /// Parses `arguments` (without the program name), serves with `environment` and returns the exit status.
@@ -24,10 +25,11 @@ public enum IdentityServer {
 struct ServerRootCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "identity-server", abstract: ServeCommand.configuration.abstract,
-        discussion: ServeCommand.configuration.discussion.replacingOccurrences(of: "identityctl serve", with: "identity-server"),
+        discussion: ServeCommand.configuration.discussion,
         version: IdentityBridgeVersion.current)
 
     @OptionGroup var serve: ServeCommand
 
     func run() async throws { try await serve.run() }
 }
+#endif

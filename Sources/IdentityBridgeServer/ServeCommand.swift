@@ -1,11 +1,13 @@
+#if TokenService
 public import ArgumentParser
 import Foundation
 import IdentityBridge
 import IdentityBridgeHummingbird
 import Logging
 
-/// `identityctl serve` and `identity-server`: the token service (the IdentityBridgeHummingbird
-/// routes) as a standalone server. One implementation, in a module that imports no test kit.
+/// `identity-server`: the token service (the IdentityBridgeHummingbird routes) as a standalone
+/// server, in a module that imports no test kit. A package that registers its own kinds runs the
+/// same command through ``IdentityServer/run(_:environment:)``.
 public struct ServeCommand: AsyncParsableCommand {
     /// The command's name, help and examples.
     public static let configuration = CommandConfiguration(
@@ -26,8 +28,10 @@ public struct ServeCommand: AsyncParsableCommand {
             logs a warning per setting at start and on each reload.
 
             Examples:
-              DEMO_API_KEY=... ZENDESK_CHAT_SECRET=... identityctl serve --config config.example.yaml --port 8080
-              identityctl serve --config config.example.yaml --port 0 --allow-development-secrets
+              identity-server --config config.example.yaml --allow-development-secrets
+                  (a local try-out on 127.0.0.1:8080 with the example's development secrets)
+              identity-server --config identity.yaml --host 0.0.0.0 --port 8080
+                  (every secret and API key from the environment or a *_file: setting)
             """)
 
     @Option(name: .long, help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
@@ -70,7 +74,7 @@ public struct ServeCommand: AsyncParsableCommand {
     public func run() async throws {
         let environment = ServerEnvironment.current
         // The same lines as swift-log's default stderr handler, cheaper per line (see ServerLogHandler).
-        var logger = Logger(label: "identityctl.serve") { ServerLogHandler(label: $0) }
+        var logger = Logger(label: "identity-server") { ServerLogHandler(label: $0) }
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let loader = ConfigurationLoader(registry: environment.registry, environment: environment.configEnvironment, logger: logger)
         let service = TokenService(
@@ -90,3 +94,4 @@ public struct ServeCommand: AsyncParsableCommand {
         }
     }
 }
+#endif

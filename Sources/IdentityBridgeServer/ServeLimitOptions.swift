@@ -1,7 +1,8 @@
+#if TokenService
 import ArgumentParser
 import IdentityBridgeHummingbird
 
-/// `identityctl serve`'s connection limits: ``TokenService/Limits`` as options (seconds may be fractional).
+/// `identity-server`'s connection limits: ``TokenService/Limits`` as options (seconds may be fractional).
 struct ServeLimitOptions: ParsableArguments {
     @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a keep-alive connection idle this long.", valueName: "seconds"))
     var idleTimeout: Double = 60
@@ -51,3 +52,4 @@ struct ServeLimitOptions: ParsableArguments {
             maxConnections: maxConnections, drainTimeout: .seconds(drainTimeout), drainIdleGrace: .seconds(drainIdleGrace))
     }
 }
+#endif

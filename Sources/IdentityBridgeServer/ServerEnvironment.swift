@@ -1,3 +1,4 @@
+#if TokenService
 public import IdentityBridge
 public import IdentityBridgeStandard
 
@@ -11,7 +12,7 @@ public struct ServerEnvironment: Sendable {
     public var configEnvironment: ConfigEnvironment
     /// Where output goes.
     public var output: CommandOutput
-    /// How messages name the program (`identity-server`, or `identityctl serve`).
+    /// How messages name the program (`identity-server`, or a package's own server).
     public var programName: String
 
     /// Creates an environment; the defaults are the real process's.
@@ -28,3 +29,4 @@ public struct ServerEnvironment: Sendable {
     /// The environment of the running command.
     @TaskLocal public static var current = ServerEnvironment()
 }
+#endif

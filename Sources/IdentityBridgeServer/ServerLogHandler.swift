@@ -1,12 +1,13 @@
+#if TokenService
 import Logging
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The server command's log handler: swift-log's `StreamLogHandler.standardError` line, byte for
@@ -93,3 +94,4 @@ struct ServerLogHandler: LogHandler {
         return text
     }
 }
+#endif

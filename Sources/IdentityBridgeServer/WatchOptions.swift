@@ -1,3 +1,4 @@
+#if TokenService
 import ArgumentParser
 import IdentityBridgeHummingbird
 
@@ -29,3 +30,4 @@ struct WatchOptions: ParsableArguments {
         noWatch ? nil : ConfigurationWatcher.Settings(interval: .milliseconds(Int64((watchInterval * 1000).rounded())))
     }
 }
+#endif

@@ -27,7 +27,7 @@ import Testing
             file: #fileID, function: #function, line: #line),
     ]
 
-    @Test(arguments: ["identityctl.serve", ""])
+    @Test(arguments: ["identity-server", ""])
     func linesAreStreamLogHandlers(label: String) {
         for event in Self.events {
             for base: Logger.Metadata in [[:], ["app": "demo", "zz": "last"]] {

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A kept-alive HTTP/1.1 connection to 127.0.0.1 for the hostile-client tests: sends raw bytes,

@@ -3,10 +3,10 @@ import IdentityBridge
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
-/// Issue 26 against a real `identityctl serve` process on loopback: slow and idle connections are
+/// Issue 26 against a real `identity-server` process on loopback: slow and idle connections are
 /// closed within their deadlines, SIGTERM under load loses no request, a chunked body over the limit
 /// is 413, TRACE is 405, a request without `Host` is 400, and past the connection cap only health
 /// probes are answered.

@@ -3,10 +3,10 @@ import IdentityBridge
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
-/// `identityctl serve` as a real process with real signals: SIGHUP with a broken and with a changed
+/// `identity-server` as a real process with real signals: SIGHUP with a broken and with a changed
 /// configuration, SIGTERM with a request in flight, and the refusal of development secrets.
 @Suite(.serialized) struct ServeLiveTests {
     static let credentials = "/v1/apps/demo/providers/chat/credentials"

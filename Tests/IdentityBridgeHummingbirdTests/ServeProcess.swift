@@ -3,10 +3,10 @@ import IdentityBridge
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
-/// `identityctl serve` (or `identity-server`) as a child process on 127.0.0.1 with `--port 0`: reads the listening line,
+/// `identity-server` as a child process on 127.0.0.1 with `--port 0`: reads the listening line,
 /// sends real signals, and is always terminated (``stop()`` in a `defer`).
 final class ServeProcess: @unchecked Sendable {
     let process = Process()
@@ -17,7 +17,7 @@ final class ServeProcess: @unchecked Sendable {
     private let lock = NSLock()
 
     /// The executable `name` built next to the test bundle.
-    static func binary(_ name: String = "identityctl") throws -> URL {
+    static func binary(_ name: String = "identity-server") throws -> URL {
         do {
             var directory = Bundle.main.bundleURL
             for _ in 0..<3 {
@@ -33,15 +33,10 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
-    /// Starts `identityctl COMMAND --config CONFIG --host 127.0.0.1 --port 0 ARGUMENTS...` (`serve`, or
-    /// `bare-serve`), or with `program: "identity-server"` that binary (which takes no command).
-    init(
-        config: String, environment: [String: String] = ServiceFixture.variables, arguments: [String] = [], command: String = "serve",
-        program: String = "identityctl"
-    ) throws {
-        process.executableURL = try Self.binary(program)
-        process.arguments =
-            (program == "identityctl" ? [command] : []) + ["--config", config, "--host", "127.0.0.1", "--port", "0"] + arguments
+    /// Starts `identity-server --config CONFIG --host 127.0.0.1 --port 0 ARGUMENTS...`.
+    init(config: String, environment: [String: String] = ServiceFixture.variables, arguments: [String] = []) throws {
+        process.executableURL = try Self.binary()
+        process.arguments = ["--config", config, "--host", "127.0.0.1", "--port", "0"] + arguments
         process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]) { a, _ in a }
         process.standardOutput = stdout
         process.standardError = stderr

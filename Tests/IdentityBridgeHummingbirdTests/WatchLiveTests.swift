@@ -3,7 +3,7 @@ import IdentityBridge
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// `identity-server` (the deployed binary) reloading when its files change, with no signal: a
@@ -199,7 +199,7 @@ import Testing
     @Test func noWatchIgnoresChangesAndSIGHUPStillReloads() async throws {
         let volume = try SecretVolume(apiKeys: [Self.firstKey])
         defer { volume.remove() }
-        let server = try ServeProcess(config: volume.configPath, environment: [:], arguments: ["--no-watch"], program: "identity-server")
+        let server = try ServeProcess(config: volume.configPath, environment: [:], arguments: ["--no-watch"])
         defer { server.stop() }
         _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
         volume.files["api-keys"] = "\(Self.secondKey)\n"

@@ -13,7 +13,7 @@ struct HashBackendTests {
             #expect(HMACDigest.hashBackend == expected)
         }
         #if !os(Linux)
-            #expect(HMACDigest.hashBackend == "swift-crypto")
+        #expect(HMACDigest.hashBackend == "swift-crypto")
         #endif
     }
 }

@@ -41,28 +41,28 @@ struct SecureRandomTests {
     }
 
     #if os(Linux)
-        @Test("on Linux the pool page is mapped wipe-on-fork (VmFlags wf), so a forked child never reuses its bytes")
-        func wipeOnFork() throws {
-            _ = Self.draw(16)
-            let pool = try #require(RandomPool.shared, "MADV_WIPEONFORK is available on this kernel, so the pool exists")
-            let address = pool.pageAddress
-            // /proc files report size 0: read to the end rather than by the reported size.
-            let handle = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps"))
-            let smaps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
-            var inPoolMapping = false
-            var flags: String?
-            for line in smaps.split(separator: "\n") {
-                let fields = line.split(separator: " ")
-                if let range = fields.first, range.contains("-"), fields.count >= 5 {
-                    let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
-                    inPoolMapping = bounds.count == 2 && bounds[0] <= address && address < bounds[1]
-                } else if inPoolMapping, line.hasPrefix("VmFlags:") {
-                    flags = String(line)
-                    break
-                }
+    @Test("on Linux the pool page is mapped wipe-on-fork (VmFlags wf), so a forked child never reuses its bytes")
+    func wipeOnFork() throws {
+        _ = Self.draw(16)
+        let pool = try #require(RandomPool.shared, "MADV_WIPEONFORK is available on this kernel, so the pool exists")
+        let address = pool.pageAddress
+        // /proc files report size 0: read to the end rather than by the reported size.
+        let handle = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps"))
+        let smaps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        var inPoolMapping = false
+        var flags: String?
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if let range = fields.first, range.contains("-"), fields.count >= 5 {
+                let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
+                inPoolMapping = bounds.count == 2 && bounds[0] <= address && address < bounds[1]
+            } else if inPoolMapping, line.hasPrefix("VmFlags:") {
+                flags = String(line)
+                break
             }
-            let vmFlags = try #require(flags, "the pool page \(String(address, radix: 16)) appears in /proc/self/smaps")
-            #expect(vmFlags.split(separator: " ").contains("wf"), "\(vmFlags)")
         }
+        let vmFlags = try #require(flags, "the pool page \(String(address, radix: 16)) appears in /proc/self/smaps")
+        #expect(vmFlags.split(separator: " ").contains("wf"), "\(vmFlags)")
+    }
     #endif
 }

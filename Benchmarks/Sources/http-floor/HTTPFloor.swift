@@ -16,9 +16,9 @@ import NIOHTTP1
 import NIOPosix
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The answer both modes give: the shape and size of the service's `zendesk-chat` credentials answer

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Monotonic wall-clock nanoseconds.
@@ -60,19 +60,19 @@ func heapSegmentKiB() -> Int {
 /// not in the Swift Glibc module.
 func pinToOneCore() -> String {
     #if os(Linux)
-        guard let handle = dlopen(nil, RTLD_NOW),
-            let getCPU = dlsym(handle, "sched_getcpu"), let setAffinity = dlsym(handle, "sched_setaffinity")
-        else { return "not pinned" }
-        typealias GetCPU = @convention(c) () -> Int32
-        typealias SetAffinity = @convention(c) (Int32, Int, UnsafeRawPointer) -> Int32
-        let cpu = Int(unsafeBitCast(getCPU, to: GetCPU.self)())
-        guard cpu >= 0, cpu < 1024 else { return "not pinned" }
-        var mask = [UInt8](repeating: 0, count: 128)  // cpu_set_t: 1024 bits
-        mask[cpu / 8] = UInt8(1) << UInt8(cpu % 8)
-        let result = mask.withUnsafeBytes { unsafeBitCast(setAffinity, to: SetAffinity.self)(0, 128, $0.baseAddress!) }
-        return result == 0 ? "pinned to CPU \(cpu)" : "not pinned"
+    guard let handle = dlopen(nil, RTLD_NOW),
+        let getCPU = dlsym(handle, "sched_getcpu"), let setAffinity = dlsym(handle, "sched_setaffinity")
+    else { return "not pinned" }
+    typealias GetCPU = @convention(c) () -> Int32
+    typealias SetAffinity = @convention(c) (Int32, Int, UnsafeRawPointer) -> Int32
+    let cpu = Int(unsafeBitCast(getCPU, to: GetCPU.self)())
+    guard cpu >= 0, cpu < 1024 else { return "not pinned" }
+    var mask = [UInt8](repeating: 0, count: 128)  // cpu_set_t: 1024 bits
+    mask[cpu / 8] = UInt8(1) << UInt8(cpu % 8)
+    let result = mask.withUnsafeBytes { unsafeBitCast(setAffinity, to: SetAffinity.self)(0, 128, $0.baseAddress!) }
+    return result == 0 ? "pinned to CPU \(cpu)" : "not pinned"
     #else
-        return "not pinned"
+    return "not pinned"
     #endif
 }
 

@@ -1,6 +1,6 @@
 internal import Foundation
 
-/// The optional `service:` section of an app: how the token service (`identityctl serve`, the
+/// The optional `service:` section of an app: how the token service (`identity-server`, the
 /// Hummingbird routes) serves the app. Without it the app is not served.
 ///
 /// ```yaml

@@ -5,7 +5,7 @@ public struct IdentityConfiguration: Sendable {
     /// The file the configuration came from.
     public var file: String
     /// Secrets and API keys that resolved from the default of a `${VAR:-default}` reference
-    /// (development values; `identityctl serve` refuses them unless told otherwise).
+    /// (development values; `identity-server` refuses them unless told otherwise).
     public var developmentSecrets: [DevelopmentSecret]
     /// The files the load read (the configuration file, secret and key files) and a digest of
     /// their contents: what to watch for a reload, and which inputs a snapshot serves.

@@ -1,7 +1,7 @@
 #if SystemLibcrypto && canImport(CLibcrypto)
-    import CLibcrypto
+import CLibcrypto
 #else
-    import Crypto
+import Crypto
 #endif
 
 extension HMACDigest {
@@ -16,40 +16,40 @@ extension HMACDigest {
     /// `HMAC<SHA256>` in the tests.
     struct PadState: Sendable {
         #if SystemLibcrypto && canImport(CLibcrypto)
-            private let context: SHA256_CTX
+        private let context: SHA256_CTX
 
-            init(padBlock: UnsafeRawBufferPointer) {
-                var context = SHA256_CTX()
-                SHA256_Init(&context)
-                SHA256_Update(&context, padBlock.baseAddress, padBlock.count)
-                self.context = context
-            }
+        init(padBlock: UnsafeRawBufferPointer) {
+            var context = SHA256_CTX()
+            SHA256_Init(&context)
+            SHA256_Update(&context, padBlock.baseAddress, padBlock.count)
+            self.context = context
+        }
 
-            /// Writes SHA-256(pad block ‖ `message`) to `digest` (32 bytes).
-            @inline(__always)
-            func finish(_ message: UnsafeRawBufferPointer, into digest: UnsafeMutablePointer<UInt8>) {
-                var copy = context
-                SHA256_Update(&copy, message.baseAddress, message.count)
-                SHA256_Final(digest, &copy)
-            }
+        /// Writes SHA-256(pad block ‖ `message`) to `digest` (32 bytes).
+        @inline(__always)
+        func finish(_ message: UnsafeRawBufferPointer, into digest: UnsafeMutablePointer<UInt8>) {
+            var copy = context
+            SHA256_Update(&copy, message.baseAddress, message.count)
+            SHA256_Final(digest, &copy)
+        }
         #else
-            private let hasher: SHA256
+        private let hasher: SHA256
 
-            init(padBlock: UnsafeRawBufferPointer) {
-                var hasher = SHA256()
-                hasher.update(bufferPointer: padBlock)
-                self.hasher = hasher
-            }
+        init(padBlock: UnsafeRawBufferPointer) {
+            var hasher = SHA256()
+            hasher.update(bufferPointer: padBlock)
+            self.hasher = hasher
+        }
 
-            /// Writes SHA-256(pad block ‖ `message`) to `digest` (32 bytes).
-            @inline(__always)
-            func finish(_ message: UnsafeRawBufferPointer, into digest: UnsafeMutablePointer<UInt8>) {
-                var copy = hasher
-                copy.update(bufferPointer: message)
-                copy.finalize().withUnsafeBytes { bytes in
-                    for i in 0..<bytes.count { digest[i] = bytes[i] }
-                }
+        /// Writes SHA-256(pad block ‖ `message`) to `digest` (32 bytes).
+        @inline(__always)
+        func finish(_ message: UnsafeRawBufferPointer, into digest: UnsafeMutablePointer<UInt8>) {
+            var copy = hasher
+            copy.update(bufferPointer: message)
+            copy.finalize().withUnsafeBytes { bytes in
+                for i in 0..<bytes.count { digest[i] = bytes[i] }
             }
+        }
         #endif
     }
 }
@@ -59,9 +59,9 @@ extension HMACDigest {
     /// Linux) or `swift-crypto`. `identity-bench` prints it; CI checks both builds.
     public static var hashBackend: String {
         #if SystemLibcrypto && canImport(CLibcrypto)
-            "libcrypto"
+        "libcrypto"
         #else
-            "swift-crypto"
+        "swift-crypto"
         #endif
     }
 }

@@ -29,4 +29,11 @@ public enum Primitives {
     public static func base64URLDecode(_ text: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>) -> Int? {
         Base64URL.decode(text, into: destination)
     }
+
+    /// The token service's credentials answer for `credential` of app `app`'s instance `reference`
+    /// (`CredentialAnswer`, the one writer the service and `identityctl token` use): for the
+    /// benchmarks' bare routes, which must answer the same bytes.
+    public static func credentialAnswer(app: String, reference: ProviderReference, credential: Credential) -> [UInt8] {
+        CredentialAnswer(app: app, reference: reference).bytes(for: credential)
+    }
 }

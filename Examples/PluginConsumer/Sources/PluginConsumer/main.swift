@@ -22,3 +22,10 @@ for id in instances {
     print("\(id.app)/\(id.provider) (\(kind)): \(credential.json.jsonString)")
 }
 print("tricky names: \(trickyNames.map { "\($0.app)/\($0.provider)" }.joined(separator: ", "))")
+
+// The HMAC under every credential, on the hash backend the traits chose: RFC 4231's test cases 2 (a short
+// key) and 6 (a key longer than SHA-256's block, hashed first). `.ci/plugins.sh` compares both with the RFC.
+print("hash backend: \(HMACDigest.hashBackend)")
+print("rfc4231 case 2: \(HMACDigest.Key(secret: Secret("Jefe")).hex(of: "what do ya want for nothing?"))")
+let longKey = HMACDigest.Key(secret: Secret(bytes: [UInt8](repeating: 0xaa, count: 131)))
+print("rfc4231 case 6: \(longKey.hex(of: "Test Using Larger Than Block-Size Key - Hash Key First"))")

@@ -1,3 +1,4 @@
+#if TokenService
 import Foundation
 public import IdentityBridge
 
@@ -25,3 +26,4 @@ public struct CommandOutput: Sendable {
     /// Writes `value` as one compact JSON line on standard output.
     public func json(_ value: JSONValue) { stdout(value.jsonString) }
 }
+#endif

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Hummingbird
 import IdentityBridge
-import IdentityBridgeServer
+import IdentityBridgeStandard
 import Logging
 
-/// `identityctl bare-serve` (hidden): a bare Hummingbird route answering a constant JSON body, the
+/// `bare-serve`: a bare Hummingbird route answering a constant JSON body, the
 /// baseline `Benchmarks/service-load.sh` compares the token service with. It answers at the
 /// credentials route's own template (`POST /v1/apps/:app/providers/:provider/credentials`), so both
 /// sides parse the same request line and the router descends the same depth: the difference is
@@ -12,11 +12,11 @@ import Logging
 ///
 /// With `--config`, `--app` and `--provider` the route does instead the credentials route's
 /// required work and nothing more (`MinimalCredentialsRoute`).
+@main
 struct BareServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bare-serve",
-        abstract: "Benchmark baseline: POST /v1/apps/:app/providers/:provider/credentials answers a constant JSON body.",
-        shouldDisplay: false)
+        abstract: "Benchmark baseline: POST /v1/apps/:app/providers/:provider/credentials answers a constant JSON body.")
 
     @Option(name: .long, help: "The address to listen on.") var host: String = "127.0.0.1"
     @Option(name: .long, help: "The port to listen on (0: any free port).") var port: Int = 0
@@ -40,17 +40,13 @@ struct BareServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let router = Router()
-        let environment = CLIEnvironment.current
         if let config, let app, let provider {
             let route: MinimalCredentialsRoute
             do {
-                route = try CommandSupport.loadConfiguration(config, environment: environment).flatMap { configuration in
-                    Result { () throws(IdentityError) in
-                        try MinimalCredentialsRoute(configuration: configuration, app: app, provider: provider)
-                    }
-                }.get()
+                let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: config)
+                route = try MinimalCredentialsRoute(configuration: configuration, app: app, provider: provider)
             } catch {
-                CommandSupport.explain(error, environment: environment)
+                print("bare-serve: \(error)")
                 throw ExitCode.failure
             }
             router.post("/v1/apps/:app/providers/:provider/credentials") { request, _ in try await route.respond(request) }
@@ -63,14 +59,17 @@ struct BareServeCommand: AsyncParsableCommand {
                     status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
             }
         }
-        let output = environment.output
         let host = self.host
-        var logger = Logger(label: "identityctl.bare-serve")
+        var logger = Logger(label: "bare-serve")
         logger.logLevel = .notice
         let app = Application(
             router: router, configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in
-                output.json(["event": "listening", "host": .string(host), "port": .int(Int64(channel.localAddress?.port ?? 0))])
+                let line = JSONValue.object([
+                    "event": "listening", "host": .string(host), "port": .int(Int64(channel.localAddress?.port ?? 0)),
+                ])
+                print(line.jsonString)
+                fflush(stdout)
             }, logger: logger)
         try await app.runService()
     }

@@ -1,3 +1,4 @@
+#if TokenService
 public import ArgumentParser
 
 /// Runs a root command as `identityctl` and `identity-server` do: parses `arguments` (without the
@@ -31,3 +32,4 @@ public enum CommandRunner {
         }
     }
 }
+#endif
