@@ -9,6 +9,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The live tests' raw sockets (`sockaddr_in`, `MSG_NOSIGNAL`) are declared by both Glibc and SwiftNIO's C shim; under
+/// MemberImportVisibility whichever module a compile batch loaded first owns them, so whether those files compile
+/// depended on how the driver split the target into batches. That target builds without the feature.
+let socketTestSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 /// The condition of a dependency that only the token service and the command-line tools use: with the
 /// `TokenService` trait off, a consumer of the core and the adapters resolves none of them.
 let tokenService: TargetDependencyCondition? = .when(traits: ["TokenService"])
@@ -304,7 +312,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: socketTestSettings
         ),
         .testTarget(
             name: "IdentityConfigGeneratorTests",
