@@ -13,6 +13,21 @@ extension ServiceMetrics {
         registry.makeCounter(descriptor: Self.reloads, labels: [("result", ok ? "ok" : "refused")])
     }
 
-    /// Counts one reload in `identitybridge_config_reloads_total{result="ok"|"refused"}`.
-    public func recordReload(ok: Bool) { reloadCounter(ok: ok).increment() }
+    /// `identitybridge_config_reload_refused`: 1 while the latest reload was refused, 0 otherwise.
+    static var reloadRefused: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "identitybridge", metricName: "config_reload_refused",
+            helpText:
+                "1 while the latest configuration reload was refused (the previous configuration serving; /readyz shows why), 0 otherwise.")
+    }
+
+    /// The gauge of ``reloadRefused``; the registry hands back the same gauge each time.
+    var reloadRefusedGauge: Gauge { registry.makeGauge(descriptor: Self.reloadRefused) }
+
+    /// Counts one reload in `identitybridge_config_reloads_total{result="ok"|"refused"}` and sets
+    /// `identitybridge_config_reload_refused` (1 after a refusal, 0 after a reload that succeeded).
+    public func recordReload(ok: Bool) {
+        reloadCounter(ok: ok).increment()
+        reloadRefusedGauge.set(ok ? 0 : 1)
+    }
 }

@@ -33,15 +33,15 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
-    /// Starts `identityctl COMMAND --config CONFIG --host 127.0.0.1 --port 0 ARGUMENTS...` (`serve`, or
+    /// Starts `identityctl COMMAND --config CONFIG --host 127.0.0.1 --port PORT ARGUMENTS...` (`serve`, or
     /// `bare-serve`), or with `program: "identity-server"` that binary (which takes no command).
     init(
         config: String, environment: [String: String] = ServiceFixture.variables, arguments: [String] = [], command: String = "serve",
-        program: String = "identityctl"
+        program: String = "identityctl", port: Int = 0
     ) throws {
         process.executableURL = try Self.binary(program)
         process.arguments =
-            (program == "identityctl" ? [command] : []) + ["--config", config, "--host", "127.0.0.1", "--port", "0"] + arguments
+            (program == "identityctl" ? [command] : []) + ["--config", config, "--host", "127.0.0.1", "--port", String(port)] + arguments
         process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]) { a, _ in a }
         process.standardOutput = stdout
         process.standardError = stderr
