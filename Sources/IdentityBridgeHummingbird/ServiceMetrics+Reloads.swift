@@ -24,10 +24,16 @@ extension ServiceMetrics {
     /// The gauge of ``reloadRefused``; the registry hands back the same gauge each time.
     var reloadRefusedGauge: Gauge { registry.makeGauge(descriptor: Self.reloadRefused) }
 
+    /// Shows the reload counters and the refused gauge at 0 from the start.
+    func showReloadMetrics() {
+        _ = (reloadCounter(ok: true), reloadCounter(ok: false))
+        reloadRefusedGauge.set(Int64(0))
+    }
+
     /// Counts one reload in `identitybridge_config_reloads_total{result="ok"|"refused"}` and sets
     /// `identitybridge_config_reload_refused` (1 after a refusal, 0 after a reload that succeeded).
     public func recordReload(ok: Bool) {
         reloadCounter(ok: ok).increment()
-        reloadRefusedGauge.set(ok ? 0 : 1)
+        reloadRefusedGauge.set(Int64(ok ? 0 : 1))
     }
 }

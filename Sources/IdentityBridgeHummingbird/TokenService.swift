@@ -75,8 +75,7 @@ public final class TokenService: Sendable {
 
     /// Loads the configuration and prepares the first snapshot; throws the problems that stop a start.
     public func start() async throws(StartError) {
-        _ = (metrics.reloadCounter(ok: true), metrics.reloadCounter(ok: false))  // both shown at 0 from the start
-        metrics.reloadRefusedGauge.set(0)
+        metrics.showReloadMetrics()
         switch await prepare() {
         case .success(let snapshot): state.replace(with: snapshot)
         case .failure(let error): throw error

@@ -29,7 +29,7 @@ import Testing
         // /readyz still answers ready (the old generation serves) and shows the refusal.
         let (readyStatus, ready) = try server.request("/readyz", method: "GET", bearer: nil)
         #expect(readyStatus == 200)
-        let problem = try JSONValue.parse(ready)["reload_refused"]?["problems"]?[0]
+        let problem = try JSONValue.parse(ready)["reload_refused"]?["problems"]?.arrayValue?.first
         #expect(problem?["file"]?.stringValue == fixture.configPath, "\(ready)")
         #expect(problem?["message"]?.stringValue?.contains("body_limit") == true)
         // The old configuration keeps serving, under load during the reload too.
