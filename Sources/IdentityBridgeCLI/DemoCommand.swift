@@ -96,10 +96,38 @@ struct DemoCommand: AsyncParsableCommand {
         out("")
         if failures == 0 {
             out("Done: \(count) provider\(count == 1 ? "" : "s") logged the sample user in and out.")
+            out("")
+            for line in Self.tryNext(config: config, configuration: configuration) { out(line) }
         } else {
             out("Done: \(failures) of \(count) provider\(count == 1 ? "" : "s") failed (see above).")
             throw ExitCode.failure
         }
+    }
+
+    /// The demo's last lines: commands that run as written from the repository root (a test runs
+    /// each), on the configuration the demo read and its first provider instance.
+    static func tryNext(config: String, configuration: IdentityConfiguration) -> [String] {
+        let path = shellQuoted(config)
+        var commands = [("swift run identityctl validate \(path)", "check a configuration")]
+        if let app = configuration.apps.first, let instance = app.providers.first {
+            commands.append(
+                (
+                    "swift run identityctl token --config \(path) --app \(shellQuoted(app.name)) --provider \(shellQuoted(instance.reference.name)) --user-id \(sampleUser.userId ?? "u-1")",
+                    "mint the sample user's credential"
+                ))
+        }
+        commands.append(("swift run identityctl --help", "every command: verify, exchange, events, ..."))
+        return ["Try next:"] + commands.map { "  \($0.0)    # \($0.1)" }
+    }
+
+    /// `text` as one shell word: as it is when it holds only safe characters, otherwise in single quotes.
+    static func shellQuoted(_ text: String) -> String {
+        let safe =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._/-=:+@%".unicodeScalars.contains($0))
+            }
+        return safe ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// `vendor user id, external id, email, anonymous/authenticated`.

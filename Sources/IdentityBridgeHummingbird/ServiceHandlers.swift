@@ -12,7 +12,10 @@ struct ServiceHandlers: Sendable {
     let logger: Logger
 
     /// `/readyz`: 200 once a configuration is loaded, with the generation serving (a counter of the
-    /// snapshots swapped in, and the digest of the inputs it was loaded from; never a secret).
+    /// snapshots swapped in, and the digest of the inputs it was loaded from; never a secret), and
+    /// `reload_refused` (each problem's file, line, column and message) while the latest reload was
+    /// refused: the instance still serves the previous generation, so it stays ready (a probe that
+    /// failed would pull every instance that saw the same broken files out of rotation at once).
     /// 503 again once the service drains.
     func ready() -> Response {
         if state.isDraining {
@@ -29,12 +32,12 @@ struct ServiceHandlers: Sendable {
                     IdentityError(
                         .configurationInvalid, message: "No configuration is loaded.", recovery: "Wait for the service to load one.")))
         }
-        return .json(
-            200,
-            [
-                "status": "ready", "apps": .int(Int64(served.snapshot.servedApps.count)), "generation": .int(Int64(served.generation)),
-                "inputs_digest": .string(served.snapshot.configuration.inputs.digest),
-            ])
+        var body: [String: JSONValue] = [
+            "status": "ready", "apps": .int(Int64(served.snapshot.servedApps.count)), "generation": .int(Int64(served.generation)),
+            "inputs_digest": .string(served.snapshot.configuration.inputs.digest),
+        ]
+        if let refusal = state.reloadRefusal { body["reload_refused"] = refusal.json }
+        return .json(200, .object(body))
     }
 
     /// The operations on a provider instance: the last segment of their paths.

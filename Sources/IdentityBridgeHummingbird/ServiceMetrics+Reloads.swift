@@ -14,7 +14,28 @@ extension ServiceMetrics {
         registry.makeCounter(descriptor: Self.reloads, labels: [("result", ok ? "ok" : "refused")])
     }
 
-    /// Counts one reload in `identitybridge_config_reloads_total{result="ok"|"refused"}`.
-    public func recordReload(ok: Bool) { reloadCounter(ok: ok).increment() }
+    /// `identitybridge_config_reload_refused`: 1 while the latest reload was refused, 0 otherwise.
+    static var reloadRefused: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "identitybridge", metricName: "config_reload_refused",
+            helpText:
+                "1 while the latest configuration reload was refused (the previous configuration serving; /readyz shows why), 0 otherwise.")
+    }
+
+    /// The gauge of ``reloadRefused``; the registry hands back the same gauge each time.
+    var reloadRefusedGauge: Gauge { registry.makeGauge(descriptor: Self.reloadRefused) }
+
+    /// Shows the reload counters and the refused gauge at 0 from the start.
+    func showReloadMetrics() {
+        _ = (reloadCounter(ok: true), reloadCounter(ok: false))
+        reloadRefusedGauge.set(Int64(0))
+    }
+
+    /// Counts one reload in `identitybridge_config_reloads_total{result="ok"|"refused"}` and sets
+    /// `identitybridge_config_reload_refused` (1 after a refusal, 0 after a reload that succeeded).
+    public func recordReload(ok: Bool) {
+        reloadCounter(ok: ok).increment()
+        reloadRefusedGauge.set(Int64(ok ? 0 : 1))
+    }
 }
 #endif

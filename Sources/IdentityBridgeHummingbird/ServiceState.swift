@@ -1,5 +1,5 @@
 #if TokenService
-import IdentityBridge
+public import IdentityBridge
 import Logging
 import Synchronization
 
@@ -8,11 +8,11 @@ import Synchronization
 /// ``replace(with:)`` swaps it in atomically, so no request sees half a configuration and none fails
 /// during a reload.
 public final class ServiceState: Sendable {
-    private let current: Mutex<(snapshot: ServiceSnapshot?, generation: Int)>
+    private let current: Mutex<(snapshot: ServiceSnapshot?, generation: Int, refusal: ReloadRefusal?)>
     private let draining = Atomic<Bool>(false)
 
     /// Creates a state, empty (every app 404, `/readyz` 503) or with a first snapshot (generation 1).
-    public init(_ snapshot: ServiceSnapshot? = nil) { current = Mutex((snapshot, snapshot == nil ? 0 : 1)) }
+    public init(_ snapshot: ServiceSnapshot? = nil) { current = Mutex((snapshot, snapshot == nil ? 0 : 1, nil)) }
 
     /// The snapshot requests are served from; `nil` before a configuration is loaded.
     public var snapshot: ServiceSnapshot? { current.withLock { $0.snapshot } }
@@ -28,12 +28,53 @@ public final class ServiceState: Sendable {
         current.withLock { current in current.snapshot.map { ($0, current.generation) } }
     }
 
-    /// Replaces the snapshot; the generation counts up.
+    /// Replaces the snapshot; the generation counts up, and a refusal shown before is cleared.
     public func replace(with snapshot: ServiceSnapshot) {
         current.withLock {
             $0.snapshot = snapshot
             $0.generation += 1
+            $0.refusal = nil
         }
+    }
+
+    /// The latest reload, when it was refused (the snapshot of ``served`` kept serving); `nil` once a
+    /// reload succeeds. `/readyz` shows it.
+    public var reloadRefusal: ReloadRefusal? { current.withLock { $0.refusal } }
+
+    /// Records a refused reload: `/readyz` shows its `problems` until a reload succeeds.
+    public func refuseReload(_ problems: [ConfigDiagnostic]) {
+        current.withLock { current in
+            current.refusal = ReloadRefusal(problems: problems, attempts: (current.refusal?.attempts ?? 0) + 1)
+        }
+    }
+}
+
+/// A reload that was refused while the previous configuration keeps serving: what `/readyz` shows
+/// under `reload_refused` so an operator sees it where they look, not only in a log line.
+public struct ReloadRefusal: Sendable, Hashable {
+    /// Every problem of the refused load, each at its file, line and column (never a secret).
+    public var problems: [ConfigDiagnostic]
+    /// The reloads refused in a row since the last one that succeeded (or since the start).
+    public var attempts: Int
+
+    /// Creates a refusal.
+    public init(problems: [ConfigDiagnostic], attempts: Int = 1) {
+        self.problems = problems
+        self.attempts = attempts
+    }
+
+    /// `{"attempts": N, "problems": [{"file", "line", "column", "message"}, ...]}`.
+    public var json: JSONValue {
+        .object([
+            "attempts": .int(Int64(attempts)),
+            "problems": .array(
+                problems.map {
+                    .object([
+                        "file": .string($0.file), "line": .int(Int64($0.line)), "column": .int(Int64($0.column)),
+                        "message": .string($0.message),
+                    ])
+                }),
+        ])
     }
 }
 #endif

@@ -16,17 +16,28 @@ import UnixSignals
 /// - Slow and idle connections are closed and open connections capped (``Limits``).
 /// - A change of the configuration file or of any file it read (``ConfigurationWatcher``, on when
 ///   `watch` is given), SIGHUP or ``reload()`` loads the configuration, secrets and key files again and swaps the new
-///   snapshot in atomically; a configuration with errors is refused (diagnostics logged) and the old
-///   one keeps serving.
+///   snapshot in atomically; a configuration with errors is refused (diagnostics logged, counted in
+///   `identitybridge_config_reloads_total{result="refused"}` and shown by `/readyz` under
+///   `reload_refused` until a reload succeeds) and the old one keeps serving.
 /// - Development secrets (`${VAR:-default}` defaults) are refused unless `allowDevelopmentSecrets`,
 ///   and then logged as one warning per setting at start and on every reload.
 public final class TokenService: Sendable {
     /// Why the service could not start.
     public struct StartError: Error, Sendable {
-        /// One line per problem (configuration diagnostics, or each development secret's setting).
+        /// One line per problem, `FILE:LINE:COLUMN: error: MESSAGE` (configuration diagnostics, or
+        /// each development secret's setting): ``diagnostics`` as text.
         public let problems: [String]
         /// The files the refused load read or tried.
         public internal(set) var inputs = ConfigurationInputs()
+        /// Every problem at its file, line and column (a problem of the whole configuration at 1:1).
+        public let diagnostics: [ConfigDiagnostic]
+
+        /// Creates an error from its diagnostics.
+        init(diagnostics: [ConfigDiagnostic], inputs: ConfigurationInputs = ConfigurationInputs()) {
+            self.diagnostics = diagnostics
+            self.problems = diagnostics.map(\.description)
+            self.inputs = inputs
+        }
     }
 
     /// The configuration file.
@@ -65,7 +76,7 @@ public final class TokenService: Sendable {
 
     /// Loads the configuration and prepares the first snapshot; throws the problems that stop a start.
     public func start() async throws(StartError) {
-        _ = (metrics.reloadCounter(ok: true), metrics.reloadCounter(ok: false))  // both shown at 0 from the start
+        metrics.showReloadMetrics()
         switch await prepare() {
         case .success(let snapshot): state.replace(with: snapshot)
         case .failure(let error): throw error
@@ -86,9 +97,12 @@ public final class TokenService: Sendable {
                 ])
             return true
         case .failure(let error):
+            state.refuseReload(error.diagnostics)
             metrics.recordReload(ok: false)
             for problem in error.problems { logger.error("reload refused", metadata: ["problem": "\(problem)"]) }
-            logger.error("reload refused; the previous configuration keeps serving", metadata: ["file": "\(configPath)"])
+            logger.error(
+                "reload refused; the previous configuration keeps serving (/readyz shows reload_refused)",
+                metadata: ["file": "\(configPath)"])
             return false
         }
     }
@@ -100,7 +114,7 @@ public final class TokenService: Sendable {
             configuration = try loader.load(path: configPath)
         } catch {
             inputs.withLock { $0.attempted = error.inputs.files }
-            return .failure(StartError(problems: error.diagnostics.map(\.description), inputs: error.inputs))
+            return .failure(StartError(diagnostics: error.diagnostics, inputs: error.inputs))
         }
         inputs.withLock { $0.attempted = configuration.inputs.files }
         let development = configuration.developmentSecrets
@@ -108,8 +122,12 @@ public final class TokenService: Sendable {
             guard allowDevelopmentSecrets else {
                 return .failure(
                     StartError(
-                        problems: development.map {
-                            "\($0): resolved from a ${VAR:-default} development default; set the variable, or pass --allow-development-secrets"
+                        diagnostics: development.map {
+                            ConfigDiagnostic(
+                                file: $0.file, line: $0.line, column: $0.column,
+                                message:
+                                    "\($0.setting) resolved from a ${VAR:-default} development default; set the variable, or pass --allow-development-secrets"
+                            )
                         }))
             }
             for secret in development {
@@ -122,7 +140,10 @@ public final class TokenService: Sendable {
             inputs.withLock { $0.served = configuration.inputs.files }
             return .success(snapshot)
         } catch {
-            return .failure(StartError(problems: ["\(configPath): \(error.code.rawValue): \(error.message)"]))
+            return .failure(
+                StartError(diagnostics: [
+                    ConfigDiagnostic(file: configPath, line: 1, column: 1, message: "\(error.code.rawValue): \(error.message)")
+                ]))
         }
     }
 
@@ -137,20 +158,25 @@ public final class TokenService: Sendable {
     }
 
     /// Serves on `host:port` (0 picks a free port) with ``limits`` until SIGTERM / SIGINT, then drains;
-    /// `onListening` gets the bound host and port.
+    /// `onListening` gets the bound host and port. Throws ``ListenError`` when it cannot listen (the
+    /// port taken, say).
     public func run(host: String, port: Int, onListening: @escaping @Sendable (String, Int) -> Void) async throws {
         var serverLogger = logger
         serverLogger.logLevel = max(logger.logLevel, .notice)
         let limits = self.limits
         let connections = ConnectionCounter()
         let metrics = self.metrics
+        let listening = Atomic<Bool>(false)
         let app = Application(
             router: makeRouter(),
             server: HTTPServerBuilder { responder in
                 GuardedHTTP1Channel(responder: responder, limits: limits, connections: connections, metrics: metrics)
             },
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
-            onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? port) }, logger: serverLogger)
+            onServerRunning: { channel in
+                listening.store(true, ordering: .relaxed)
+                onListening(host, channel.localAddress?.port ?? port)
+            }, logger: serverLogger)
         let reloader = ReloadOnHangup(service: self)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: app), .init(service: reloader)]
         if let watch { services.append(.init(service: ConfigurationWatcher(service: self, settings: watch))) }
@@ -162,7 +188,11 @@ public final class TokenService: Sendable {
                 services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: serverLogger))
-        try await group.run()
+        do {
+            try await group.run()
+        } catch  where !listening.load(ordering: .relaxed) {
+            throw ListenError(host: host, port: port, underlying: error)
+        }
     }
 }
 

@@ -21,7 +21,8 @@ public struct ServeCommand: AsyncParsableCommand {
             change of the configuration file or of any file it reads (secret files, secret lists, the JWK set; a \
             Kubernetes ..data swap or a write-and-rename too) reloads it once the files rest (--watch-interval, \
             --no-watch); SIGHUP reloads too. A configuration with errors is refused and the old one keeps \
-            serving; /readyz shows the generation.
+            serving; /readyz shows the generation and, until a reload succeeds, the refusal (reload_refused: \
+            each problem's file, line and column).
 
             It refuses to start (exit 1, naming each setting) when a secret or API key resolved from a \
             ${VAR:-default} development default, unless --allow-development-secrets is given; then it \
@@ -83,14 +84,20 @@ public struct ServeCommand: AsyncParsableCommand {
         do {
             try await service.start()
         } catch {
-            for problem in error.problems { environment.output.stderr("error: \(problem)") }
+            // Each problem is a diagnostic line, `FILE:LINE:COLUMN: error: MESSAGE`, printed as it is.
+            for problem in error.problems { environment.output.stderr(problem) }
             environment.output.stderr(
                 "\(environment.programName): not started (\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")).")
             throw ExitCode.failure
         }
         let output = environment.output
-        try await service.run(host: host, port: port) { host, port in
-            output.json(["event": "listening", "host": .string(host), "port": .int(Int64(port))])
+        do {
+            try await service.run(host: host, port: port) { host, port in
+                output.json(["event": "listening", "host": .string(host), "port": .int(Int64(port))])
+            }
+        } catch let error as TokenService.ListenError {
+            output.stderr("\(environment.programName): \(error)")
+            throw ExitCode.failure
         }
     }
 }

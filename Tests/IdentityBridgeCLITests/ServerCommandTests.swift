@@ -63,3 +63,35 @@ import Testing
         #expect(!help.allText.contains("serve"))
     }
 }
+
+extension ServerCommandTests {
+    @Test func aRefusedStartPrintsEachDiagnosticWithOnePrefix() async throws {
+        let config = try temporaryFile(
+            """
+            apps:
+              web:
+                service:
+                  api_keys_file: empty-keys
+                providers:
+                  - kind: echo
+                    secret: ${ECHO_SECRET}
+                    token_lifetime: 99999h
+            """)
+        try "".write(
+            toFile: URL(fileURLWithPath: config).deletingLastPathComponent().appendingPathComponent("empty-keys").path, atomically: true,
+            encoding: .utf8)
+        let run = await server(["--config", config])
+        #expect(run.status == 1)
+        #expect(run.stderr.count == 3, "\(run.stderr)")
+        // An empty list file stays an error where the setting needs a secret (api_keys).
+        #expect(
+            run.stderr.first
+                == "\(config):4:22: error: secret file 'empty-keys' for 'api_keys' of service of app 'web' is empty; write one secret per line (at least 1 secret)."
+        )
+        for line in run.stderr.dropLast() {
+            #expect(line.hasPrefix("\(config):"), "\(line)")
+            #expect(line.components(separatedBy: "error:").count == 2, "one 'error:' per line: \(line)")
+        }
+        #expect(run.stderr.last == "identity-server: not started (2 problems).")
+    }
+}

@@ -87,7 +87,7 @@ import Testing
         try write("empty-keys", " \n\n\t\n")
         #expect(
             diagnostics(service: "      api_keys_file: empty-keys") == [
-                "\(config):4:22: error: secret file 'empty-keys' for 'api_keys' of service of app 'demo' is empty; write one secret per line."
+                "\(config):4:22: error: secret file 'empty-keys' for 'api_keys' of service of app 'demo' is empty; write one secret per line (at least 1 secret)."
             ])
         try write("huge-keys", String(repeating: "k", count: ConfigEnvironment.maxSecretFileSize + 1))
         let huge = diagnostics(service: "      api_keys_file: huge-keys")
@@ -130,6 +130,31 @@ import Testing
             diagnostics(service: "      api_keys_file: api-keys", chat: "        previous_secrets_file: chat-previous").contains {
                 $0.contains("entry 1 of 'previous_secrets' of zendesk-chat provider is 9 bytes")
             })
+    }
+
+    @Test func anEmptyListFileIsTheEmptyListWhereTheSettingAllowsNone() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("api-keys", "key-one-0123456789abcdef\n")
+        // previous_secrets_file and hs256_secrets_file (next to keys_file) may be empty, as `[]` may.
+        try write("chat-previous", " \n\n")
+        try write("hs256", "")
+        try write("jwks.json", #"{"keys": []}"#)
+        let configuration = try load(
+            service: """
+                      api_keys_file: api-keys
+                      session_tokens:
+                        keys_file: jwks.json
+                        hs256_secrets_file: hs256
+                        issuer: https://auth.example.com
+                        audience: demo
+                """, chat: "        previous_secrets_file: chat-previous")
+        #expect(configuration.app("demo")?.service?.sessionTokens?.hs256Secrets.isEmpty == true)
+        #expect(configuration.inputs.files.contains { $0.hasSuffix("/chat-previous") }, "still watched, for the next rotation")
+        // A list that needs a secret refuses both empty forms, naming the setting.
+        #expect(
+            diagnostics(service: "      api_keys: []") == [
+                "\(configPath):4:17: error: 'api_keys' of service of app 'demo' must list at least 1 secret."
+            ])
     }
 
     @Test func aLoadRecordsEveryFileItReadAndOneDigestThatFollowsTheirContents() throws {

@@ -26,6 +26,12 @@ import Glibc
         server.signal(SIGHUP)
         try await Self.eventually { server.errorOutput.contains("reload refused") }
         #expect(server.errorOutput.contains("body_limit"))
+        // /readyz still answers ready (the old generation serves) and shows the refusal.
+        let (readyStatus, ready) = try server.request("/readyz", method: "GET", bearer: nil)
+        #expect(readyStatus == 200)
+        let problem = try JSONValue.parse(ready)["reload_refused"]?["problems"]?.arrayValue?.first
+        #expect(problem?["file"]?.stringValue == fixture.configPath, "\(ready)")
+        #expect(problem?["message"]?.stringValue?.contains("body_limit") == true)
         // The old configuration keeps serving, under load during the reload too.
         for _ in 0..<20 { #expect(try server.request(Self.credentials, body: ServiceRouteTests.user).0 == 200) }
         #expect(server.process.isRunning)
@@ -76,6 +82,26 @@ import Glibc
         let (status, answer) = try connection.readResponse()
         #expect(status == 200, "\(answer)")
         #expect(server.waitForExit() == 0)
+    }
+
+    @Test func aTakenPortNamesTheAddressAndWhatToDo() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        let first = try ServeProcess(config: fixture.configPath)
+        defer { first.stop() }
+        _ = try #require(try first.waitUntilListening(), "\(first.errorOutput)")
+        let second = try ServeProcess(config: fixture.configPath, port: first.port)
+        defer { second.stop() }
+        #expect(try second.waitUntilListening() == nil)
+        #expect(second.waitForExit() == 1)
+        let output = second.errorOutput
+        #expect(
+            output.contains(
+                "identity-server: cannot listen on 127.0.0.1:\(first.port): Address already in use. Another process listens there"),
+            "\(output)")
+        #expect(output.contains("--port (0 picks a free one)"))
+        #expect(!output.contains("bind(descriptor:"), "\(output)")
+        #expect(!output.contains("Error:"), "\(output)")
     }
 
     @Test func developmentSecretsAreRefusedUnlessAllowed() async throws {

@@ -33,10 +33,10 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
-    /// Starts `identity-server --config CONFIG --host 127.0.0.1 --port 0 ARGUMENTS...`.
-    init(config: String, environment: [String: String] = ServiceFixture.variables, arguments: [String] = []) throws {
+    /// Starts `identity-server --config CONFIG --host 127.0.0.1 --port PORT ARGUMENTS...`.
+    init(config: String, environment: [String: String] = ServiceFixture.variables, arguments: [String] = [], port: Int = 0) throws {
         process.executableURL = try Self.binary()
-        process.arguments = ["--config", config, "--host", "127.0.0.1", "--port", "0"] + arguments
+        process.arguments = ["--config", config, "--host", "127.0.0.1", "--port", String(port)] + arguments
         process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]) { a, _ in a }
         process.standardOutput = stdout
         process.standardError = stderr

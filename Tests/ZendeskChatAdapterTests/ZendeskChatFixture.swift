@@ -37,7 +37,10 @@ enum ZendeskChatFixture {
     }
 
     /// A provider over a fresh simulator.
-    static func provider(clock: ManualClock, simulatorAccountKey: Secret = accountKey, logger: Logger = Logger(label: "test"))
+    static func provider(
+        clock: ManualClock, simulatorAccountKey: Secret = accountKey,
+        logger: Logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+    )
         throws -> (ZendeskChatProvider, ZendeskChatSimulator, EventRecorder)
     {
         let simulator = ZendeskChatSimulator(accountKey: simulatorAccountKey, sharedSecret: secret, clock: clock)

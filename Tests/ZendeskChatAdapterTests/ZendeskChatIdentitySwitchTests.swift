@@ -33,7 +33,8 @@ struct ZendeskChatIdentitySwitchTests {
         let bob = try await provider.login(Self.bob)
         #expect(recorder.names == [.loggedOut, .identityReset, .loginSucceeded])
         #expect(!recorder.names.contains(.authenticationFailed))
-        #expect(recorder.events.first?.payload == .user(ann.user))  // logged_out names the previous user
+        // logged_out names the previous user, no longer authenticated
+        #expect(recorder.events.first?.payload == .user(loggedOut(ann.user)))
         #expect(bob.user.externalId == "user-999" && bob.user.isAuthenticated)
         #expect(bob.user.vendorUserId != ann.user.vendorUserId)
 
@@ -260,4 +261,11 @@ struct ZendeskChatIdentitySwitchTests {
         #expect(anonymous.user.vendorUserId == "visitor-8")
         #expect(anonymous.user.externalId == nil && anonymous.user.isAnonymous)
     }
+}
+
+/// The user as a `logged_out` event carries them: the same user, no longer authenticated.
+private func loggedOut(_ user: ProviderUser) -> ProviderUser {
+    var user = user
+    user.isAuthenticated = false
+    return user
 }

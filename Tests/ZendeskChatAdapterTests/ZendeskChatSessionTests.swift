@@ -143,7 +143,7 @@ struct ZendeskChatSessionTests {
         let session = try await provider.login(ZendeskChatFixture.ann)
         try await provider.logout()
         #expect(recorder.names == [.loginSucceeded, .loggedOut, .identityReset])
-        #expect(recorder.events[1].payload == .user(session.user))
+        #expect(recorder.events[1].payload == .user(loggedOut(session.user)))
         #expect(await provider.currentUser()?.isAnonymous == true)
     }
 
@@ -262,4 +262,11 @@ struct ZendeskChatSessionTests {
         #expect(events.first?.error?.code == .invalidEmail)
         #expect(recorder.names == [.authenticationFailed, .fellBackToAnonymous])
     }
+}
+
+/// The user as a `logged_out` event carries them: the same user, no longer authenticated.
+private func loggedOut(_ user: ProviderUser) -> ProviderUser {
+    var user = user
+    user.isAuthenticated = false
+    return user
 }

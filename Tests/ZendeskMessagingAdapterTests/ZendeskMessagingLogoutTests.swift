@@ -44,7 +44,7 @@ struct ZendeskMessagingLogoutTests {
 
         try await session.provider.logout()
         #expect(session.names == [.loggedOut])
-        #expect(session.recorder.events.first?.payload == .user(login.user))
+        #expect(session.recorder.events.first?.payload == .user(loggedOut(login.user)))
         #expect(!session.simulator.isSubscribedToPush)
         #expect(await session.provider.currentUser() == nil)
         #expect(await session.provider.currentSessionExpiresAt == nil)
@@ -145,4 +145,11 @@ struct ZendeskMessagingNoLeakTests {
         _ = try await session.provider.login(UserIdentity(userId: "F"))
         try await assertNothingOf("E", visibleIn: session, now: "F")
     }
+}
+
+/// The user as a `logged_out` event carries them: the same user, no longer authenticated.
+private func loggedOut(_ user: ProviderUser) -> ProviderUser {
+    var user = user
+    user.isAuthenticated = false
+    return user
 }

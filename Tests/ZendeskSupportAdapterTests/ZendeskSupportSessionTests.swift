@@ -106,7 +106,7 @@ struct ZendeskSupportSessionTests {
         #expect(await simulator.visibleConversationCount() == 1)
         try await provider.logout()
         #expect(recorder.names == [.loginSucceeded, .conversationStarted, .messageAdded, .loggedOut])
-        #expect(recorder.events.last?.payload == .user(session.user))
+        #expect(recorder.events.last?.payload == .user(loggedOut(session.user)))
         #expect(await provider.currentUser() == nil)
         #expect(await simulator.visibleConversationCount() == 0)
     }
@@ -117,4 +117,11 @@ struct ZendeskSupportSessionTests {
         #expect(try ZendeskSupportFixture.provider(.anonymous, clock: clock).0.capabilities.contains(.anonymousUsers))
         #expect(!(try ZendeskSupportFixture.provider(.anonymous, clock: clock).0.capabilities.contains(.jwt)))
     }
+}
+
+/// The user as a `logged_out` event carries them: the same user, no longer authenticated.
+private func loggedOut(_ user: ProviderUser) -> ProviderUser {
+    var user = user
+    user.isAuthenticated = false
+    return user
 }

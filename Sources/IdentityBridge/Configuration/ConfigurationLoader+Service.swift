@@ -3,8 +3,7 @@ internal import Foundation
 extension AppServiceConfiguration {
     /// Reads an app's `service:` mapping; every problem is reported at its YAML position.
     static func parse(_ reader: SettingsReader) -> AppServiceConfiguration? {
-        let apiKeys = reader.secrets("api_keys", required: true, maxCount: maxAPIKeys)
-        if let apiKeys, apiKeys.isEmpty { reader.error("'api_keys' of \(reader.subject) must list at least one key.", at: "api_keys") }
+        let apiKeys = reader.secrets("api_keys", required: true, minCount: 1, maxCount: maxAPIKeys)
         let bodyLimit = reader.byteSize("body_limit", default: defaultBodyLimit, range: 1...maxBodyLimit)
         let sessionTokens = reader.mapping("session_tokens").flatMap(SessionTokenConfiguration.parse)
         guard let apiKeys, !reader.hasErrors else { return nil }

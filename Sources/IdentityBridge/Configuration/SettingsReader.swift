@@ -273,10 +273,15 @@ public final class SettingsReader {
     /// `${VAR:-dev-default}`, or `KEY_file: PATH`, one secret per non-empty line of the file (read as
     /// single `*_file:` secrets are: bounded, symbolic links followed, each line trimmed), so a list
     /// can rotate in place. Returns `nil` when both keys are absent (or `required` and absent, reported).
-    public func secrets(_ key: String, required: Bool = false, maxCount: Int = .max) -> [Secret]? {
+    ///
+    /// Both forms say the same: an empty file (or one of blank lines only) is the empty list, as
+    /// `KEY: []` is, so finishing a rotation by emptying `previous_secrets_file` removes the retired
+    /// secret. A list that must hold secrets passes `minCount` (`api_keys`: 1): fewer is an error, in
+    /// either form, naming the setting (and the file).
+    public func secrets(_ key: String, required: Bool = false, minCount: Int = 0, maxCount: Int = .max) -> [Secret]? {
         let fileKey = key + "_file"
         guard let (listed, file) = secretForms(key, fileKey: fileKey) else { return nil }
-        if let file { return secretLines(key, fileKey: fileKey, file, maxCount: maxCount) }
+        if let file { return secretLines(key, fileKey: fileKey, file, minCount: minCount, maxCount: maxCount) }
         guard let node = listed else {
             if required {
                 collector.report(
@@ -291,6 +296,10 @@ public final class SettingsReader {
         }
         if sequence.count > maxCount {
             collector.report("\(describe(key)) has \(sequence.count) entries; at most \(maxCount) are allowed.", at: node.mark)
+            return nil
+        }
+        if sequence.count < minCount {
+            collector.report("\(describe(key)) must list at least \(Self.count(minCount, "secret")).", at: node.mark)
             return nil
         }
         var result: [Secret] = []
@@ -324,9 +333,10 @@ public final class SettingsReader {
         return (inline, file)
     }
 
-    /// `KEY_file: PATH`: one secret per non-empty line (trimmed), at least one and at most `maxCount`.
+    /// `KEY_file: PATH`: one secret per non-empty line (trimmed), at least `minCount` (an empty file
+    /// is the empty list where none is allowed) and at most `maxCount`.
     /// Messages name the file as written and count lines; they never quote a line.
-    private func secretLines(_ key: String, fileKey: String, _ file: Node, maxCount: Int) -> [Secret]? {
+    private func secretLines(_ key: String, fileKey: String, _ file: Node, minCount: Int, maxCount: Int) -> [Secret]? {
         guard let path = pathSetting(fileKey, file) else { return nil }
         let contents: String
         do {
@@ -338,9 +348,12 @@ public final class SettingsReader {
             return nil
         }
         let secrets = contents.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard !secrets.isEmpty else {
+        guard secrets.count >= minCount else {
             collector.report(
-                "secret file \(ConfigDiagnostic.quotedPath(path.written)) for \(describe(key)) is empty; write one secret per line.",
+                "secret file \(ConfigDiagnostic.quotedPath(path.written)) for \(describe(key)) "
+                    + (secrets.isEmpty
+                        ? "is empty; write one secret per line (at least \(Self.count(minCount, "secret")))."
+                        : "has \(Self.count(secrets.count, "secret")); at least \(minCount) are required."),
                 at: file.mark)
             return nil
         }
@@ -404,6 +417,9 @@ public final class SettingsReader {
         let resolved = expanded.hasPrefix("/") ? expanded : baseDirectory + "/" + expanded
         return (written, resolved)
     }
+
+    /// `1 secret`, `2 secrets`.
+    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     /// The `: reason` a ``SecretFileError`` gives for a file that cannot be read (nothing for another error).
     private static func reason(_ error: any Error) -> String {

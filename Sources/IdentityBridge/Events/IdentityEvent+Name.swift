@@ -15,7 +15,7 @@ extension IdentityEvent {
         public static let loginSucceeded: Name = "login_succeeded"
         /// A login was refused (payload: `.failure`).
         public static let loginFailed: Name = "login_failed"
-        /// The user logged out (payload: `.user` of the user who left, or none).
+        /// The user logged out (payload: `.user` of the user who left, no longer authenticated, or none).
         public static let loggedOut: Name = "logged_out"
         /// The vendor created an anonymous user (payload: `.user`).
         public static let anonymousUserCreated: Name = "anonymous_user_created"

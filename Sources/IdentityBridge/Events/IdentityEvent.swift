@@ -17,12 +17,18 @@ public struct IdentityEvent: Hashable, Sendable, CustomStringConvertible {
     /// When it happened, by the provider's clock.
     public var timestamp: Date
 
-    /// Creates an event.
+    /// Creates an event. The user of a `logged_out` event is the user who left, as they are after
+    /// the logout: `isAuthenticated` is `false` whatever the provider captured before it logged out
+    /// (the same in every kind, so a listener never reads "authenticated" in a logout).
     public init(_ name: Name, provider: ProviderReference, payload: Payload = .none, timestamp: Date) {
         self.name = name
         self.provider = provider
         self.payload = payload
         self.timestamp = timestamp
+        if name == .loggedOut, case .user(var user) = payload {
+            user.isAuthenticated = false
+            self.payload = .user(user)
+        }
     }
 
     /// The error carried by a failure event, if any.

@@ -43,8 +43,12 @@ public final class SimulatedVendors: Sendable {
         simulators.withLock { $0[Self.key(app: app, provider: provider)] }
     }
 
-    /// A provider context whose SDK ports are these simulators.
-    public func context(logger: Logger = Logger(label: "IdentityBridge.simulated")) -> ProviderContext {
+    /// A provider context whose SDK ports are these simulators. The default logger drops every
+    /// line: simulated vendors refuse on purpose (an expired token, a wrong secret), and a test run
+    /// that passes prints no error-level line; pass a logger to see or check them.
+    public func context(
+        logger: Logger = Logger(label: "IdentityBridge.simulated") { _ in SwiftLogNoOpLogHandler() }
+    ) -> ProviderContext {
         ProviderContext(clock: clock, logger: logger) { [self] instance in simulator(for: instance)?.port }
     }
 }
