@@ -26,7 +26,7 @@ import Testing
         #expect(minimalText.utf8.count == serviceText.utf8.count)
         let served = try JSONValue.parse(serviceText)
         let answered = try JSONValue.parse(minimalText)
-        #expect(answered.objectValue?.keys.sorted() == ["app", "credential", "kind", "provider"])
+        #expect(answered.objectValue?.keys.sorted() == ["app", "credential", "expires_in", "kind", "provider"])
         for key in ["app", "kind", "provider"] { #expect(answered[key] == served[key], "\(key)") }
         let servedJWT = try DecodedJWT.decode(try #require(served["credential"]?["jwt"]?.stringValue))
         let answeredJWT = try DecodedJWT.decode(try #require(answered["credential"]?["jwt"]?.stringValue))
