@@ -30,3 +30,30 @@ public struct CallerProofRequest: Sendable {
 /// The closure the client asks for a ``CallerProof`` before each request, and once more after a 401.
 /// An `IdentityError` it throws is the fetch's error; any other error becomes `token_missing`.
 public typealias CallerProofSource = @Sendable (CallerProofRequest) async throws -> CallerProof
+
+extension CallerProof: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// `sessionToken(<redacted>)` or `apiKey(<redacted>)`: never the bearer value.
+    public var description: String {
+        switch self {
+        case .sessionToken: "sessionToken(<redacted>)"
+        case .apiKey: "apiKey(<redacted>)"
+        }
+    }
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+    /// A mirror without the bearer value (what `dump` prints).
+    public var customMirror: Mirror { Mirror(self, children: ["proof": description]) }
+}
+
+extension CallerProofRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The provider and whether the previous proof was rejected; the user as `<redacted>` (no id, no email).
+    public var description: String {
+        "CallerProofRequest(provider: \(provider), user: <redacted>, previousWasRejected: \(previousWasRejected))"
+    }
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+    /// A mirror without the user.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["provider": provider, "user": "<redacted>", "previousWasRejected": previousWasRejected])
+    }
+}

@@ -57,3 +57,30 @@ public protocol ClientTransport: Sendable {
     /// Sends `request` and returns the service's answer.
     func send(_ request: ClientRequest) async throws(IdentityError) -> ClientResponse
 }
+
+extension ClientRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The method, the URL path, the header names with `Authorization` redacted and the body's
+    /// size: never the bearer value nor the body (it holds the user's email).
+    public var description: String {
+        let headers = headers.keys.sorted().map { name in
+            name.lowercased() == "authorization" || name.lowercased() == "cookie" ? "\(name): <redacted>" : "\(name): \(headers[name]!)"
+        }
+        return "\(method) \(url.path) [\(headers.joined(separator: ", "))] body: \(body.count) bytes"
+    }
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+    /// A mirror without the secrets (what `dump` prints).
+    public var customMirror: Mirror { Mirror(self, children: ["request": description]) }
+}
+
+extension ClientResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The status, the header names and the body's size: never the body (it holds the credential).
+    public var description: String {
+        let names = headers.keys.sorted().map { $0.lowercased() == "set-cookie" ? "\($0): <redacted>" : "\($0): \(headers[$0]!)" }
+        return "HTTP \(status) [\(names.joined(separator: ", "))] body: \(body.count) bytes"
+    }
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+    /// A mirror without the body.
+    public var customMirror: Mirror { Mirror(self, children: ["response": description]) }
+}
