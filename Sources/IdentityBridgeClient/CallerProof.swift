@@ -25,6 +25,13 @@ public struct CallerProofRequest: Sendable {
     /// True when the service just answered 401 to the previous proof: hand a renewed one
     /// (refresh the app session), or throw.
     public var previousWasRejected: Bool
+
+    /// Creates a request (the client makes them; a test of a proof closure may too).
+    public init(user: UserIdentity, provider: ProviderReference, previousWasRejected: Bool) {
+        self.user = user
+        self.provider = provider
+        self.previousWasRejected = previousWasRejected
+    }
 }
 
 /// The closure the client asks for a ``CallerProof`` before each request, and once more after a 401.
