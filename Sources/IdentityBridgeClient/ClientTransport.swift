@@ -62,10 +62,10 @@ extension ClientRequest: CustomStringConvertible, CustomDebugStringConvertible, 
     /// The method, the URL path, the header names with `Authorization` redacted and the body's
     /// size: never the bearer value nor the body (it holds the user's email).
     public var description: String {
-        let headers = headers.keys.sorted().map { name in
-            name.lowercased() == "authorization" || name.lowercased() == "cookie" ? "\(name): <redacted>" : "\(name): \(headers[name]!)"
+        let shown = headers.sorted { $0.key < $1.key }.map { name, value in
+            ["authorization", "cookie"].contains(name.lowercased()) ? "\(name): <redacted>" : "\(name): \(value)"
         }
-        return "\(method) \(url.path) [\(headers.joined(separator: ", "))] body: \(body.count) bytes"
+        return "\(method) \(url.path) [\(shown.joined(separator: ", "))] body: \(body.count) bytes"
     }
     /// The same as ``description``.
     public var debugDescription: String { description }
@@ -76,8 +76,10 @@ extension ClientRequest: CustomStringConvertible, CustomDebugStringConvertible, 
 extension ClientResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The status, the header names and the body's size: never the body (it holds the credential).
     public var description: String {
-        let names = headers.keys.sorted().map { $0.lowercased() == "set-cookie" ? "\($0): <redacted>" : "\($0): \(headers[$0]!)" }
-        return "HTTP \(status) [\(names.joined(separator: ", "))] body: \(body.count) bytes"
+        let shown = headers.sorted { $0.key < $1.key }.map { name, value in
+            name.lowercased() == "set-cookie" ? "\(name): <redacted>" : "\(name): \(value)"
+        }
+        return "HTTP \(status) [\(shown.joined(separator: ", "))] body: \(body.count) bytes"
     }
     /// The same as ``description``.
     public var debugDescription: String { description }

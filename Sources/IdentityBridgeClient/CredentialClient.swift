@@ -174,7 +174,7 @@ public final class CredentialClient: Sendable {
             state.cache.slots(of: user).map { state.cache.remove($0) }
         }
         for (_, entry) in removed { entry.fetch?.task.cancel() }
-        for provider in Set(removed.map(\.0.provider)) {
+        for provider in Set(removed.map { $0.0.provider }) {
             eventHub.emit(IdentityEvent(.loggedOut, provider: provider, timestamp: configuration.clock.now()))
         }
         configuration.logger.debug("client cache cleared for one user", metadata: ["entries": "\(removed.count)"])
