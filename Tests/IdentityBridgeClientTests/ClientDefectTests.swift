@@ -70,9 +70,10 @@ import Testing
             let source = try #require(capturing.source)
             let login = try await source()
             #expect(counter.credentials(reference.name) == 1, "the login's credential is handed first")
-            let renewed = try await source()
-            #expect(renewed != login, "the SDK got back the credential it reported expired")
-            #expect(counter.credentials(reference.name) == 2)
+            _ = login
+            // A new request, not the cache: within the same second the service may mint the same bytes.
+            _ = try await source()
+            #expect(counter.credentials(reference.name) == 2, "the SDK got back the cached credential it reported expired")
         }
     }
 
