@@ -42,16 +42,16 @@ func makeClient(_ service: InProcessService, maximumCachedCredentials: Int = 256
 /// `/proc/self/status` on Linux; the peak from `getrusage` elsewhere.
 func residentBytes(peak: Bool) -> Int {
     #if os(Linux)
-        let field = peak ? "VmHWM:" : "VmRSS:"
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-            let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({ Int($0) })
-        else { return 0 }
-        return kilobytes * 1_024
+    let field = peak ? "VmHWM:" : "VmRSS:"
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+        let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({ Int($0) })
+    else { return 0 }
+    return kilobytes * 1_024
     #else
-        var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
-        return Int(usage.ru_maxrss)
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)
     #endif
 }
 
