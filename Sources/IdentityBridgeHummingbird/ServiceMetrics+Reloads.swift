@@ -17,7 +17,7 @@ extension ServiceMetrics {
     /// `identitybridge_config_reload_refused`: 1 while the latest reload was refused, 0 otherwise.
     static var reloadRefused: MetricNameDescriptor {
         MetricNameDescriptor(
-            namespace: "identitybridge", metricName: "config_reload_refused",
+            namespace: "identitybridge", metricName: "config_reload_refused", unitName: "",
             helpText:
                 "1 while the latest configuration reload was refused (the previous configuration serving; /readyz shows why), 0 otherwise.")
     }
