@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import JWTKit
 import Testing
@@ -20,10 +21,7 @@ struct ChatPayload: JWTPayload, Equatable {
 struct ZendeskChatInteropTests {
     let clock = ManualClock(unixSeconds: ZendeskChatFixture.start)
 
-    func keys() async -> JWTKeyCollection {
-        await JWTKeyCollection().add(
-            hmac: HMACKey(from: ZendeskChatFixture.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "k1"))
-    }
+    func keys() async -> JWTKeyCollection { await jwtKitKeys(hs256: [("k1", ZendeskChatFixture.secret.revealedBytes)]) }
 
     @Test("a JWT minted here verifies with jwt-kit")
     func oursVerifyWithJWTKit() async throws {

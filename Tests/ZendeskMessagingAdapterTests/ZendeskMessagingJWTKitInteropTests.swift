@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import JWTKit
 import Testing
@@ -24,14 +25,9 @@ struct ZendeskMessagingJWTKitInteropTests {
     let clock = FixedClock(unixSeconds: ZendeskMessagingFixture.start)
 
     func keys() async -> JWTKeyCollection {
-        await JWTKeyCollection()
-            .add(
-                hmac: HMACKey(from: ZendeskMessagingFixture.secretA.revealedBytes), digestAlgorithm: .sha256,
-                kid: JWKIdentifier(string: "app_A")
-            )
-            .add(
-                hmac: HMACKey(from: ZendeskMessagingFixture.secretB.revealedBytes), digestAlgorithm: .sha256,
-                kid: JWKIdentifier(string: "app_B"))
+        await jwtKitKeys(hs256: [
+            ("app_A", ZendeskMessagingFixture.secretA.revealedBytes), ("app_B", ZendeskMessagingFixture.secretB.revealedBytes),
+        ])
     }
 
     @Test("a token we issue verifies with jwt-kit, which picks the key by our kid")
