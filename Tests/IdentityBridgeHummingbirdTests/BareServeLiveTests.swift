@@ -1,5 +1,6 @@
 import Foundation
 import IdentityBridge
+import IdentityBridgeTestSupport
 import Testing
 
 /// `identityctl bare-serve --config --app --provider`, the third side of `Benchmarks/service-load.sh`
@@ -70,7 +71,7 @@ import Testing
         #expect(try minimal.waitUntilListening() == nil)
         let status = try #require(minimal.waitForExit())
         #expect(status != 0)
-        try await ServeLiveTests.eventually { minimal.errorOutput.contains(message) }
+        #expect(await eventually { minimal.errorOutput.contains(message) })
     }
 
     @Test func aMissingConfigurationFileStopsItAtStart() async throws {
@@ -79,8 +80,6 @@ import Testing
         defer { minimal.stop() }
         #expect(try minimal.waitUntilListening() == nil)
         #expect(try #require(minimal.waitForExit()) == 1)
-        try await ServeLiveTests.eventually {
-            minimal.errorOutput.contains("configuration_invalid") && minimal.errorOutput.contains(missing)
-        }
+        #expect(await eventually { minimal.errorOutput.contains("configuration_invalid") && minimal.errorOutput.contains(missing) })
     }
 }
