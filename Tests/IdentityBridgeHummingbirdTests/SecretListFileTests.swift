@@ -43,7 +43,7 @@ import Testing
     }
 
     func diagnostics(service: String, chat: String = "") -> [String] {
-        TestConfiguration.descriptions { try load(service: service, chat: chat) }
+        TestConfiguration.descriptions { () throws(ConfigurationError) in try load(service: service, chat: chat) }
     }
 
     @Test func apiKeysFileHoldsOneKeyPerNonEmptyLine() throws {

@@ -26,7 +26,9 @@ import Testing
         return try TestConfiguration.load(yaml: yaml, environment: environment, file: "c.yaml")
     }
 
-    func diagnostics(_ service: String) -> [String] { TestConfiguration.descriptions { try load(service) } }
+    func diagnostics(_ service: String) -> [String] {
+        TestConfiguration.descriptions { () throws(ConfigurationError) in try load(service) }
+    }
 
     @Test func serviceSectionIsParsed() throws {
         let configuration = try load(

@@ -12,7 +12,7 @@ struct ZendeskMessagingConfigPositionAuditTests {
     func diagnostics(_ providerYAML: String) -> [ConfigDiagnostic] {
         let yaml = TestConfiguration.demo(
             kind: "zendesk-messaging", "        signing_keys:\n          - key_id: app_1\n            secret: ${S1}\n" + providerYAML)
-        return TestConfiguration.diagnostics {
+        return TestConfiguration.diagnostics { () throws(ConfigurationError) in
             try TestConfiguration.load(yaml: yaml, variables: ["S1": ZendeskMessagingFixture.secretA.revealed], file: "m.yaml")
         }
     }

@@ -108,7 +108,7 @@ func diagnostics(
     _ yaml: String, variables: [String: String] = ["ECHO_SECRET": "echo-secret-value-0123456789abcdef"],
     files: [String: String] = [:]
 ) -> [ConfigDiagnostic] {
-    TestConfiguration.diagnostics { try loadEcho(yaml, variables: variables, files: files) }
+    TestConfiguration.diagnostics { () throws(ConfigurationError) in try loadEcho(yaml, variables: variables, files: files) }
 }
 
 /// `LINE:COLUMN` of every diagnostic, for compact position assertions.
