@@ -22,6 +22,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -161,10 +162,10 @@ def main():
             if k in SERVER:
                 stop_server()
                 port = free_port()
-                log = open(f"/tmp/docs-commands-server-{os.getpid()}.log", "w+")
+                log = tempfile.TemporaryFile("w+")
                 begin = time.monotonic()
                 process = subprocess.Popen(
-                    f"{command} --host 127.0.0.1 --port {port}", shell=True, cwd=ROOT, env=env, stdout=log,
+                    f"{k} --host 127.0.0.1 --port {port}", shell=True, cwd=ROOT, env=env, stdout=log,
                     stderr=subprocess.STDOUT, start_new_session=True, executable="/bin/bash")
                 server = (process, port, log)
                 while time.monotonic() - begin < TIMEOUT:
@@ -189,7 +190,7 @@ def main():
                     fail(where, command, "a curl command with no server started before it in the same document")
                     continue
                 port = server[1]
-                actual = command.replace("127.0.0.1:8080", f"127.0.0.1:{port}") + " -w '\\nHTTP %{http_code}'"
+                actual = k.replace("127.0.0.1:8080", f"127.0.0.1:{port}") + " -w '\\nHTTP %{http_code}'"
                 result = subprocess.run(actual, shell=True, cwd=ROOT, env=env, capture_output=True, text=True,
                                         timeout=60, executable="/bin/bash")
                 status = re.search(r"HTTP (\d{3})\s*$", result.stdout)
