@@ -90,6 +90,31 @@ def given_parameters(text):
     return re.sub(r"\s+\([^()]*\)\s*$", "", text).strip().rstrip(",")
 
 
+def hoist_functions(code):
+    """Splits a block's lines into (file-scope functions, the rest): a `func` at column 0 (with the `///` lines
+    before it) of a chain's first block is a top-level function where a reader pastes the example, so it stays
+    one (`fileprivate`), not a local function; the lines it leaves become empty lines, keeping the line numbers."""
+    hoisted, rest, i = [], list(code), 0
+    while i < len(rest):
+        if re.match(r"^(@\w+\s+)*func\s", rest[i]):
+            start = i
+            while start > 0 and rest[start - 1].startswith("///"):
+                start -= 1
+            depth, end = 0, i
+            while end < len(rest):
+                depth += rest[end].count("{") - rest[end].count("}")
+                if depth <= 0 and "{" in "".join(rest[i:end + 1]):
+                    break
+                end += 1
+            hoisted.append((start, rest[start:end + 1]))
+            for k in range(start, end + 1):
+                rest[k] = ""
+            i = end + 1
+        else:
+            i += 1
+    return hoisted, rest
+
+
 def swift_files():
     """{relative output path: text} for every Swift block of every document."""
     files = {}
@@ -123,6 +148,12 @@ def swift_files():
             ]
             out += sorted(set(imports))
             out.append("")
+            for line, code in parts[:1]:  # a continuation's functions may use the names before them: left local
+                for start, function in hoist_functions(code)[0]:
+                    out.append(f'#sourceLocation(file: "{path}", line: {line + start})')
+                    out += [("fileprivate " + f) if re.match(r"^(@\w+\s+)*func\s", f) else f for f in function]
+                    out.append("#sourceLocation()")
+                    out.append("")
             out.append(f"func documentationSnippet_{name}({', '.join(params)}) async throws {{")
             depth = 0
             for index, (line, code) in enumerate(parts):
@@ -130,6 +161,7 @@ def swift_files():
                     out.append("    " * (depth + 1) + "do {")
                     depth += 1
                 pad = "    " * (depth + 1)
+                code = hoist_functions(code)[1] if index == 0 else code
                 out.append(f'#sourceLocation(file: "{path}", line: {line})')
                 out += [(pad + c) if c.strip() else "" for c in code]
                 out.append("#sourceLocation()")

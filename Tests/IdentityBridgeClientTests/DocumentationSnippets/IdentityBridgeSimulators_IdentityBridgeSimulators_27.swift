@@ -4,9 +4,11 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting
 
 func documentationSnippet_IdentityBridgeSimulators_IdentityBridgeSimulators_27(configuration: IdentityConfiguration) async throws {
 #sourceLocation(file: "Sources/IdentityBridgeSimulators/IdentityBridgeSimulators.docc/IdentityBridgeSimulators.md", line: 27)
+
 
 
 

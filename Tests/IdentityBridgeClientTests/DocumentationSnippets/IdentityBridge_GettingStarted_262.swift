@@ -4,9 +4,11 @@
 import IdentityBridge
 import IdentityBridgeSimulators   // test code only: the vendor simulators
 import IdentityBridgeStandard
+import IdentityBridgeTesting      // test code only: SimulatedVendors
 
 func documentationSnippet_IdentityBridge_GettingStarted_262() async throws {
 #sourceLocation(file: "Sources/IdentityBridge/IdentityBridge.docc/GettingStarted.md", line: 262)
+
 
 
 

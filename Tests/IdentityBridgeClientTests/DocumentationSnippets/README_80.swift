@@ -5,14 +5,19 @@ import Foundation
 import IdentityBridge
 import IdentityBridgeClient
 
+#sourceLocation(file: "README.md", line: 84)
+/// Your app's sign-in session: the JWT your backend gave the user at sign-in (a stand-in here).
+fileprivate func currentSessionJWT() async throws -> String { "eyJ..." }
+#sourceLocation()
+
 func documentationSnippet_README_80() async throws {
 #sourceLocation(file: "README.md", line: 80)
 
 
 
 
-    /// Your app's sign-in session: the JWT your backend gave the user at sign-in (a stand-in here).
-    func currentSessionJWT() async throws -> String { "eyJ..." }
+
+
 
     let client = CredentialClient(
         configuration: .init(baseURL: URL(string: "http://127.0.0.1:8080")!, app: "demo"),

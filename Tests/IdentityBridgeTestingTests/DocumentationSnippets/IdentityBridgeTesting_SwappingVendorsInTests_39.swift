@@ -5,26 +5,44 @@ import IdentityBridge
 import IdentityBridgeTesting
 import Testing
 
+#sourceLocation(file: "Sources/IdentityBridgeTesting/IdentityBridgeTesting.docc/SwappingVendorsInTests.md", line: 43)
+fileprivate func acmeConforms() async throws {
+    var registry = ProviderRegistry()
+    registry.register(AcmePlugin())
+    let configuration = try ConfigurationLoader(registry: registry).load(path: "acme.yaml")
+    let conformance = ProviderConformance(
+        secrets: ["also-scan-for-this"],            // the instance's own Secret settings are found automatically
+        badCredential: .forged,                      // default: re-sign JWTs / replace HMAC digests with another key
+        expiredCredential: .afterExpiry(margin: 1),  // default: advance the ManualClock past Credential.expiresAt
+        notApplicable: [.reset: "Acme has no identity reset"]
+    ) {
+        try ConformanceSubject.simulated(configuration: configuration, app: "demo", provider: "acme",
+                                         simulators: [AcmeSimulatorFactory()])
+    }
+    try await conformance.runTest()   // throws ConformanceFailure listing every finding
+}
+#sourceLocation()
+
 func documentationSnippet_IdentityBridgeTesting_SwappingVendorsInTests_39() async throws {
 #sourceLocation(file: "Sources/IdentityBridgeTesting/IdentityBridgeTesting.docc/SwappingVendorsInTests.md", line: 39)
 
 
 
 
-    func acmeConforms() async throws {
-        var registry = ProviderRegistry()
-        registry.register(AcmePlugin())
-        let configuration = try ConfigurationLoader(registry: registry).load(path: "acme.yaml")
-        let conformance = ProviderConformance(
-            secrets: ["also-scan-for-this"],            // the instance's own Secret settings are found automatically
-            badCredential: .forged,                      // default: re-sign JWTs / replace HMAC digests with another key
-            expiredCredential: .afterExpiry(margin: 1),  // default: advance the ManualClock past Credential.expiresAt
-            notApplicable: [.reset: "Acme has no identity reset"]
-        ) {
-            try ConformanceSubject.simulated(configuration: configuration, app: "demo", provider: "acme",
-                                             simulators: [AcmeSimulatorFactory()])
-        }
-        try await conformance.runTest()   // throws ConformanceFailure listing every finding
-    }
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
 #sourceLocation()
 }
