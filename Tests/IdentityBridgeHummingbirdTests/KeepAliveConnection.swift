@@ -3,6 +3,9 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+#if canImport(CNIOLinux)
+import CNIOLinux  // sockaddr_in's members under MemberImportVisibility: NIO's C module declares them too
+#endif
 
 /// A kept-alive HTTP/1.1 connection to 127.0.0.1 for the hostile-client tests: sends raw bytes,
 /// reads one `Content-Length` response at a time, and tells a closed connection from a timeout.

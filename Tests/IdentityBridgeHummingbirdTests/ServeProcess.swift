@@ -5,6 +5,9 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+#if canImport(CNIOLinux)
+import CNIOLinux  // sockaddr_in's members under MemberImportVisibility: NIO's C module declares them too
+#endif
 
 /// `identity-server` as a child process on 127.0.0.1 with `--port 0`: reads the listening line,
 /// sends real signals, and is always terminated (``stop()`` in a `defer`).

@@ -96,7 +96,7 @@ import Glibc
         let volume = try SecretVolume(apiKeys: [Self.firstKey])
         defer { volume.remove() }
         let server = try ServeProcess(
-            config: volume.configPath, environment: [:], arguments: ["--watch-interval", "0.1"], program: "identity-server")
+            config: volume.configPath, environment: [:], arguments: ["--watch-interval", "0.1"])
         defer { server.stop() }
         _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
         let first = try Self.ready(server)
@@ -129,7 +129,7 @@ import Glibc
         let volume = try SecretVolume(apiKeys: [Self.firstKey])
         defer { volume.remove() }
         let server = try ServeProcess(
-            config: volume.configPath, environment: [:], arguments: ["--watch-interval", "0.1"], program: "identity-server")
+            config: volume.configPath, environment: [:], arguments: ["--watch-interval", "0.1"])
         defer { server.stop() }
         _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
 
@@ -159,8 +159,7 @@ import Glibc
         defer { volume.remove() }
         let plain = try volume.plainCopy()
         let server = try ServeProcess(
-            config: plain.appendingPathComponent("config.yaml").path, environment: [:], arguments: ["--watch-interval", "0.3"],
-            program: "identity-server")
+            config: plain.appendingPathComponent("config.yaml").path, environment: [:], arguments: ["--watch-interval", "0.3"])
         defer { server.stop() }
         _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
         for index in 0..<6 {
@@ -182,8 +181,7 @@ import Glibc
         defer { volume.remove() }
         let plain = try volume.plainCopy()
         let server = try ServeProcess(
-            config: plain.appendingPathComponent("config.yaml").path, environment: [:], arguments: ["--watch-interval", "0.1"],
-            program: "identity-server")
+            config: plain.appendingPathComponent("config.yaml").path, environment: [:], arguments: ["--watch-interval", "0.1"])
         defer { server.stop() }
         _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
         let config = volume.files["config.yaml"]!.replacingOccurrences(of: "api_keys_file: api-keys", with: "api_keys_file: new-keys")
