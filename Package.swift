@@ -188,6 +188,7 @@ let package = Package(
             name: "IdentityBridgeClientTests",
             dependencies: [
                 "IdentityBridgeClient", "IdentityBridgeHummingbird", "IdentityBridgeStandard", "IdentityBridgeSimulators",
+                "IdentityBridgeTestSupport",
                 "HelpshiftAdapter", "ZendeskSupportAdapter", "ZendeskChatAdapter", "ZendeskMessagingAdapter",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -261,10 +262,17 @@ let package = Package(
         ),
 
         // MARK: Tests (Swift Testing).
+        // The helpers the test targets share, each written once (a leaf: no production target depends on it).
+        .target(
+            name: "IdentityBridgeTestSupport",
+            dependencies: ["IdentityBridge", "IdentityBridgeStandard", .product(name: "JWTKit", package: "jwt-kit")],
+            path: "Tests/IdentityBridgeTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "IdentityBridgeTests",
             dependencies: [
-                "IdentityBridge",
+                "IdentityBridge", "IdentityBridgeTestSupport",
                 "IdentityBridgeStandard",
                 "IdentityBridgeSimulators",
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -275,36 +283,45 @@ let package = Package(
         ),
         .testTarget(
             name: "HelpshiftAdapterTests",
-            dependencies: ["HelpshiftAdapter", "IdentityBridgeSimulators", .product(name: "JWTKit", package: "jwt-kit")],
+            dependencies: [
+                "HelpshiftAdapter", "IdentityBridgeTestSupport", "IdentityBridgeSimulators", .product(name: "JWTKit", package: "jwt-kit"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ZendeskSupportAdapterTests",
-            dependencies: ["ZendeskSupportAdapter", "IdentityBridgeSimulators", .product(name: "JWTKit", package: "jwt-kit")],
+            dependencies: [
+                "ZendeskSupportAdapter", "IdentityBridgeTestSupport", "IdentityBridgeSimulators",
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ZendeskChatAdapterTests",
             dependencies: [
-                "ZendeskChatAdapter", "IdentityBridgeSimulators", .product(name: "JWTKit", package: "jwt-kit"),
+                "ZendeskChatAdapter", "IdentityBridgeTestSupport", "IdentityBridgeSimulators",
+                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ZendeskMessagingAdapterTests",
-            dependencies: ["ZendeskMessagingAdapter", "IdentityBridgeSimulators", .product(name: "JWTKit", package: "jwt-kit")],
+            dependencies: [
+                "ZendeskMessagingAdapter", "IdentityBridgeTestSupport", "IdentityBridgeSimulators",
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "IdentityBridgeTestingTests",
-            dependencies: ["IdentityBridgeTesting", "IdentityBridgeSimulators"],
+            dependencies: ["IdentityBridgeTesting", "IdentityBridgeTestSupport", "IdentityBridgeSimulators"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "IdentityBridgeHummingbirdTests",
             dependencies: [
-                "IdentityBridgeHummingbird",
+                "IdentityBridgeHummingbird", "IdentityBridgeTestSupport",
                 "IdentityBridgeStandard",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -322,7 +339,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IdentityBridgeCLITests",
-            dependencies: ["IdentityBridgeCLI", "IdentityBridgeServer"],
+            dependencies: ["IdentityBridgeCLI", "IdentityBridgeTestSupport", "IdentityBridgeServer"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What .ci/run needs beyond Swift, installed only when missing, so a machine that ran CI once skips it:
 #   Debian packages: libssl-dev and libyaml-dev (the system libraries the core links), pkg-config, binutils (nm),
-#     nginx and wrk (the rolling rotation), python3-venv;
+#     nginx and wrk (the rolling rotation), jq (the guides' commands), python3-venv;
 #   Python tools (.ci/requirements.txt, pinned) in one venv outside the clone, reused while the requirements
 #     file is unchanged: $IDENTITYBRIDGE_CI_VENV, default ~/.cache/identitybridge-ci/venv-<hash of the file>.
 # Prints the venv's path as its last line (`venv=PATH`); .ci/run exports it as CI_VENV.
@@ -15,6 +15,7 @@ command -v pkg-config >/dev/null || packages+=(pkg-config)
 command -v nm >/dev/null || packages+=(binutils)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || packages+=(nginx)
 command -v wrk >/dev/null || packages+=(wrk)
+command -v jq >/dev/null || packages+=(jq)   # the identityctl guide's commands (.ci/docs-check.sh)
 python3 -c 'import ensurepip' 2>/dev/null || packages+=(python3-venv)
 if [ ${#packages[@]} -gt 0 ]; then
     sudo_cmd=""

@@ -3,6 +3,7 @@ import HelpshiftAdapter
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 
 /// Shared configuration, issuers and simulator harnesses for the Helpshift tests.
@@ -28,7 +29,7 @@ enum HelpshiftFixture {
                   - kind: helpshift
             \(settings)
             """
-        return try ConfigurationLoader(registry: StandardProviders.registry, environment: environment).load(yaml: yaml, file: "test.yaml")
+        return try TestConfiguration.load(yaml: yaml, environment: environment)
     }
 
     static func settings(

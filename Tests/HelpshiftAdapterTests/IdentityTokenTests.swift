@@ -1,6 +1,7 @@
 import Foundation
 import HelpshiftAdapter
 import IdentityBridge
+import IdentityBridgeTestSupport
 import JWTKit
 import Testing
 
@@ -28,7 +29,7 @@ struct IdentityTokenTests {
             HelpshiftIdentity(identifier: "uid", value: "u-1", metadata: ["level": "7"]),
             .init(identifier: "email", value: "ann@example.com"),
         ])
-        let keys = await JWTKeyCollection().add(hmac: HMACKey(from: Array(HelpshiftFixture.identitySecret.utf8)), digestAlgorithm: .sha256)
+        let keys = await jwtKitKeys(hs256: Array(HelpshiftFixture.identitySecret.utf8))
         let payload = try await keys.verify(jwt, as: IdentitiesPayload.self)
         #expect(payload.iat == Int(HelpshiftFixture.start))
         #expect(
@@ -42,7 +43,7 @@ struct IdentityTokenTests {
 
     @Test("a jwt-kit identities JWT verifies with the issuer; a missing iat is IatIsMandatory")
     func oursVerifyJWTKit() async throws {
-        let keys = await JWTKeyCollection().add(hmac: HMACKey(from: Array(HelpshiftFixture.identitySecret.utf8)), digestAlgorithm: .sha256)
+        let keys = await jwtKitKeys(hs256: Array(HelpshiftFixture.identitySecret.utf8))
         let good = try await keys.sign(
             IdentitiesPayload(identities: [.init(identifier: "uid", value: "u-9", metadata: nil)], iat: Int(HelpshiftFixture.start - 60)))
         let verified = try issuer.verify(good, for: nil)

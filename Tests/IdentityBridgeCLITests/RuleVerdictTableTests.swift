@@ -4,6 +4,7 @@ import IdentityBridge
 import IdentityBridgeCLI
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Testing
 import ZendeskChatAdapter
@@ -352,7 +353,7 @@ enum RuleVerdictTable {
 
     static func configuration() throws -> (IdentityConfiguration, String) {
         let path = try temporaryFile(yaml, name: "table.yaml")
-        return (try ConfigurationLoader(registry: StandardProviders.registry).load(path: path), path)
+        return (try TestConfiguration.load(path: path, environment: .process), path)
     }
 
     /// The verdict of every path that can see `row`'s input.

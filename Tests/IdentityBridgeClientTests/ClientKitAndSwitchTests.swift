@@ -4,6 +4,7 @@ import IdentityBridge
 import IdentityBridgeClient
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Logging
 import Synchronization

@@ -3,6 +3,7 @@ import HelpshiftAdapter
 import IdentityBridge
 import IdentityBridgeClient
 import IdentityBridgeSimulators
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Logging
 import Synchronization

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeClient
+import IdentityBridgeTestSupport
 import InMemoryLogging
 import Logging
 import Metrics

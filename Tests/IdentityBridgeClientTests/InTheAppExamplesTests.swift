@@ -5,9 +5,10 @@ import Testing
 import ZendeskChatAdapter
 import ZendeskMessagingAdapter
 
-// The Messaging and Chat examples of InTheApp.md (DocC, IdentityBridgeClient), copied verbatim but
-// for the service URL, so documentation that drifts from the API stops compiling here; then run
-// against the real service on loopback.
+// The Messaging and Chat examples of InTheApp.md (DocC, IdentityBridgeClient), run against the real
+// service on loopback: copied but for the service URL and the Chat instance's name (LiveTokenService's
+// configuration calls it `chat`). That the documents' examples compile as shown is checked by their
+// generated copies in DocumentationSnippets/ (.ci/docs_snippets.py).
 
 /// The app's own sign-in, as the examples use it.
 struct AppSession: Sendable {

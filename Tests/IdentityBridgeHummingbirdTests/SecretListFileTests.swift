@@ -1,6 +1,7 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import Testing
 
 /// `api_keys_file`, `hs256_secrets_file` and `previous_secrets_file`: one secret per non-empty line,
@@ -38,15 +39,11 @@ import Testing
             try write("account-key", "chat-account-key-0123456789\n")
             try write("chat-secret", "chat-secret-current-0123456789abcdef0123\n")
         } catch { Issue.record(error) }
-        return try ConfigurationLoader(registry: StandardProviders.registry, environment: ConfigEnvironment(variables: [:])).load(
-            path: configPath)
+        return try TestConfiguration.load(path: configPath)
     }
 
     func diagnostics(service: String, chat: String = "") -> [String] {
-        do {
-            _ = try load(service: service, chat: chat)
-            return []
-        } catch { return error.diagnostics.map(\.description) }
+        TestConfiguration.descriptions { () throws(ConfigurationError) in try load(service: service, chat: chat) }
     }
 
     @Test func apiKeysFileHoldsOneKeyPerNonEmptyLine() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityBridge
+import IdentityBridgeTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -24,7 +25,7 @@ import Glibc
 
         try fixture.write(ServiceFixture.yaml(bodyLimit: "lots"))
         server.signal(SIGHUP)
-        try await Self.eventually { server.errorOutput.contains("reload refused") }
+        #expect(await eventually { server.errorOutput.contains("reload refused") })
         #expect(server.errorOutput.contains("body_limit"))
         // /readyz still answers ready (the old generation serves) and shows the refusal.
         let (readyStatus, ready) = try server.request("/readyz", method: "GET", bearer: nil)
@@ -57,7 +58,7 @@ import Glibc
             return failures
         }
         server.signal(SIGHUP)
-        try await Self.eventually { server.errorOutput.contains("configuration reloaded") }
+        #expect(await eventually { server.errorOutput.contains("configuration reloaded") })
         #expect(await failures.value == 0)
         #expect(try server.request(Self.credentials, body: ServiceRouteTests.user, bearer: "rotated-api-key-0123456789abcdef0123").0 == 200)
         #expect(try server.request(Self.credentials, body: ServiceRouteTests.user, bearer: ServiceFixture.apiKey).0 == 401)
@@ -66,21 +67,25 @@ import Glibc
     @Test func sigtermLetsARequestInFlightCompleteThenExitsZero() async throws {
         let fixture = try await ServiceFixture()
         defer { fixture.remove() }
-        let server = try ServeProcess(config: fixture.configPath)
+        // The drain's idle grace covers a head still on its way when SIGTERM arrives, however loaded the machine.
+        let server = try ServeProcess(config: fixture.configPath, arguments: ["--drain-idle-grace", "20"])
         defer { server.stop() }
         _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
         let body = ServiceRouteTests.user
-        let connection = try LoopbackConnection(port: server.port)
-        defer { connection.close() }
+        let connection = try KeepAliveConnection(port: server.port, timeout: 60)
+        // A first request answered on the connection: the server has accepted it before the signal.
+        connection.send(ServeHardeningLiveTests.post())
+        #expect(try connection.response().status == 200)
         // Half the body is sent: the request is in flight when SIGTERM arrives.
-        try connection.send(ServeProcess.head(Self.credentials, length: body.utf8.count) + body.prefix(10))
-        try await Task.sleep(for: .milliseconds(300))
+        connection.send(ServeProcess.head(Self.credentials, length: body.utf8.count) + body.prefix(10))
         server.signal(SIGTERM)
-        try await Task.sleep(for: .milliseconds(300))
+        // The drain has begun once the listener refuses new connections; the request in flight holds the process.
+        #expect(await eventually { (try? LoopbackConnection(port: server.port).close()) == nil })
         #expect(server.process.isRunning)
-        try connection.send(String(body.dropFirst(10)))
-        let (status, answer) = try connection.readResponse()
-        #expect(status == 200, "\(answer)")
+        connection.send(String(body.dropFirst(10)))
+        let answer = try connection.response()
+        #expect(answer.status == 200, "\(answer.body)")
+        #expect(answer.closes)
         #expect(server.waitForExit() == 0)
     }
 
@@ -119,17 +124,5 @@ import Glibc
         _ = try #require(try allowed.waitUntilListening(), "\(allowed.errorOutput)")
         #expect(allowed.errorOutput.contains("development secret in use"))
         #expect(try allowed.request(Self.credentials, body: ServiceRouteTests.user, bearer: "dev-only-key-0123456789abcdef").0 == 200)
-    }
-
-    /// Polls `condition` for up to 20 s.
-    static func eventually(_ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(20)
-        while !condition() {
-            guard Date() < deadline else {
-                Issue.record("condition not met in 20 s")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import Testing
 
 /// The core loader's `service:` section: values, defaults, diagnostics at the right line, and the
@@ -16,22 +17,17 @@ import Testing
     func load(_ service: String, provider: String = ServiceConfigurationTests.provider) throws(ConfigurationError) -> IdentityConfiguration
     {
         let yaml = "apps:\n  demo:\n" + service + "\n" + provider
-        let loader = ConfigurationLoader(
-            registry: StandardProviders.registry,
-            environment: ConfigEnvironment(
-                variables: ServiceFixture.variables,
-                readFile: { path in
-                    guard path.hasSuffix("keys.json") else { throw SecretFileError("no such file") }
-                    return #"{"keys": []}"#
-                }))
-        return try loader.load(yaml: yaml, file: "c.yaml")
+        let environment = ConfigEnvironment(
+            variables: ServiceFixture.variables,
+            readFile: { path in
+                guard path.hasSuffix("keys.json") else { throw SecretFileError("no such file") }
+                return #"{"keys": []}"#
+            })
+        return try TestConfiguration.load(yaml: yaml, environment: environment, file: "c.yaml")
     }
 
     func diagnostics(_ service: String) -> [String] {
-        do {
-            _ = try load(service)
-            return []
-        } catch { return error.diagnostics.map(\.description) }
+        TestConfiguration.descriptions { () throws(ConfigurationError) in try load(service) }
     }
 
     @Test func serviceSectionIsParsed() throws {

@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 
 /// The built-in kinds against Scenarios/config.yaml (found via #filePath, no resources needed).
@@ -24,7 +25,7 @@ enum StandardFixture {
     static let kinds: [ProviderKind] = StandardProviders.registry.kinds
 
     static func configuration() throws -> IdentityConfiguration {
-        try ConfigurationLoader(registry: StandardProviders.registry, environment: ConfigEnvironment(variables: [:])).load(path: configPath)
+        try TestConfiguration.load(path: configPath)
     }
 
     /// The conformance suite for `kind` (instance `kind` of app `demo`), with the hooks its vendor needs.

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityBridge
+import IdentityBridgeTestSupport
 import Testing
 
 /// Issue 14: a build checks a configuration without the deployment's variables and secret files.
@@ -24,8 +25,9 @@ struct ConfigEnvironmentPlaceholderTests {
         """
 
     func load(_ yaml: String, _ environment: ConfigEnvironment) throws(ConfigurationError) -> IdentityConfiguration {
-        try ConfigurationLoader(registry: ProviderRegistry([EchoPlugin()]), environment: environment)
-            .load(yaml: yaml, file: "identity.yaml", baseDirectory: "/nonexistent")
+        try TestConfiguration.load(
+            yaml: yaml, registry: ProviderRegistry([EchoPlugin()]), environment: environment, file: "identity.yaml",
+            baseDirectory: "/nonexistent")
     }
 
     @Test("unset variables and absent secret files load as placeholders; without them the same file fails")

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityBridge
+import IdentityBridgeTestSupport
 import JWTKit
 import Testing
 
@@ -288,7 +289,7 @@ struct JWTCorpusTests {
     @Test("verdicts on the corpus match jwt-kit's, except for the documented differences", arguments: Corpus.cases)
     func corpusVerdict(_ entry: CorpusCase) async throws {
         let signer = HS256Signer(secret: Corpus.secret)
-        let keys = await JWTKeyCollection().add(hmac: HMACKey(from: Corpus.secret.revealedBytes), digestAlgorithm: .sha256)
+        let keys = await jwtKitKeys(hs256: Corpus.secret.revealedBytes)
         let ours = Corpus.ours(entry.token, signer: signer)
         let kit = await Corpus.jwtKitAccepts(entry.token, keys: keys)
         #expect(ours == entry.ours, "our verdict")
@@ -345,7 +346,7 @@ struct JWTMintRoundTripTests {
             claims.add("iat", CorpusRules.now)
             claims.add("exp", CorpusRules.now + 300)
         }
-        let keys = await JWTKeyCollection().add(hmac: HMACKey(from: Corpus.secret.revealedBytes), digestAlgorithm: .sha256)
+        let keys = await jwtKitKeys(hs256: Corpus.secret.revealedBytes)
         let payload = try await keys.verify(token, as: CorpusChatPayload.self)
         #expect(payload.name == name)
         #expect(payload.email == email)
@@ -442,8 +443,7 @@ struct JWTMintRoundTripTests {
         #expect(signer.writesHeader(of: token))
         #expect(!other.writesHeader(of: token))
         #expect(try signer.verify(token).claims["scope"] == "user")
-        let keys = await JWTKeyCollection().add(
-            hmac: HMACKey(from: Corpus.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "app_123"))
+        let keys = await jwtKitKeys(hs256: Corpus.secret.revealedBytes, kid: "app_123")
         struct Scope: JWTPayload {
             var scope: String
             func verify(using algorithm: some JWTAlgorithm) async throws {}
@@ -550,8 +550,7 @@ struct HS256KeyRingTests {
 
     @Test("a jwt-kit token (another header layout) is verified through the decoded kid")
     func jwtKitToken() async throws {
-        let keys = await JWTKeyCollection().add(
-            hmac: HMACKey(from: Self.secret(7).revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: Self.ids[7]))
+        let keys = await jwtKitKeys(hs256: Self.secret(7).revealedBytes, kid: Self.ids[7])
         struct Payload: JWTPayload {
             var scope: String
             // swift-format-ignore: AlwaysUseLowerCamelCase

@@ -1,18 +1,9 @@
 import IdentityBridge
+import IdentityBridgeTestSupport
 import JWTKit
 import Testing
 
 /// A Zendesk Chat-style payload for jwt-kit.
-struct ChatStylePayload: JWTPayload, Equatable {
-    var name: String
-    var email: String
-    // swift-format-ignore: AlwaysUseLowerCamelCase
-    var external_id: String
-    var iat: Int
-    var exp: Int
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
-}
-
 @Suite("HS256 primitives interoperate with jwt-kit")
 struct JWTInteropTests {
     let secret = Secret("interop-secret-ü-at-least-32-bytes-long-0123")
@@ -28,16 +19,16 @@ struct JWTInteropTests {
             claims.add("iat", Int64(1_767_225_600))
             claims.add("exp", Int64(1_767_225_900))
         }
-        let keys = await JWTKeyCollection().add(hmac: HMACKey(from: secret.revealedBytes), digestAlgorithm: .sha256)
-        let payload = try await keys.verify(token, as: ChatStylePayload.self)
+        let keys = await jwtKitKeys(hs256: secret.revealedBytes)
+        let payload = try await keys.verify(token, as: ChatJWTPayload.self)
         #expect(
-            payload == ChatStylePayload(name: name, email: "zoe@example.com", external_id: "u-1", iat: 1_767_225_600, exp: 1_767_225_900))
+            payload == ChatJWTPayload(name: name, email: "zoe@example.com", external_id: "u-1", iat: 1_767_225_600, exp: 1_767_225_900))
     }
 
     @Test("a token signed by jwt-kit decodes and verifies with DecodedJWT")
     func jwtKitVerifiesWithOurs() async throws {
-        let keys = await JWTKeyCollection().add(hmac: HMACKey(from: secret.revealedBytes), digestAlgorithm: .sha256)
-        let token = try await keys.sign(ChatStylePayload(name: "Ann", email: "ann@example.com", external_id: "u-2", iat: 10, exp: 20))
+        let keys = await jwtKitKeys(hs256: secret.revealedBytes)
+        let token = try await keys.sign(ChatJWTPayload(name: "Ann", email: "ann@example.com", external_id: "u-2", iat: 10, exp: 20))
         let decoded = try DecodedJWT.decode(token)
         try decoded.requireHS256()
         #expect(decoded.verifySignature(with: HS256Signer(secret: secret)))

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import InMemoryLogging
 import Logging
 import MetricsTestKit
@@ -39,8 +40,7 @@ struct StandardIssuerPathTests {
     static let ann = UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann")
 
     static func configuration() throws -> IdentityConfiguration {
-        try ConfigurationLoader(registry: StandardProviders.registry, environment: ConfigEnvironment(variables: variables))
-            .load(yaml: yaml, file: "identity.yaml")
+        try TestConfiguration.load(yaml: yaml, variables: variables, file: "identity.yaml")
     }
 
     @Test("every instance builds its issuer from the configuration alone, by name or by ProviderInstanceID")

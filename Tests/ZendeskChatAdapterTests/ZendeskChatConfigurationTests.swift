@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Testing
 import ZendeskChatAdapter
@@ -21,7 +22,7 @@ struct ZendeskChatConfigurationTests {
                     secret: ${CHAT_SECRET}
             \(extra)
             """
-        return try ConfigurationLoader(registry: StandardProviders.registry, environment: environment).load(yaml: yaml, file: "test.yaml")
+        return try TestConfiguration.load(yaml: yaml, environment: environment)
     }
 
     @Test("token_lifetime defaults to 5 minutes")

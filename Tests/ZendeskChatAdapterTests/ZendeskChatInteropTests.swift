@@ -1,45 +1,33 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import JWTKit
 import Testing
 import ZendeskChatAdapter
 
-struct ChatPayload: JWTPayload, Equatable {
-    var name: String
-    var email: String
-    // swift-format-ignore: AlwaysUseLowerCamelCase
-    var external_id: String
-    var iat: Int
-    var exp: Int
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
-}
-
 @Suite("Zendesk Chat JWTs interoperate with jwt-kit")
 struct ZendeskChatInteropTests {
     let clock = ManualClock(unixSeconds: ZendeskChatFixture.start)
 
-    func keys() async -> JWTKeyCollection {
-        await JWTKeyCollection().add(
-            hmac: HMACKey(from: ZendeskChatFixture.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "k1"))
-    }
+    func keys() async -> JWTKeyCollection { await jwtKitKeys(hs256: [("k1", ZendeskChatFixture.secret.revealedBytes)]) }
 
     @Test("a JWT minted here verifies with jwt-kit")
     func oursVerifyWithJWTKit() async throws {
         let user = UserIdentity(userId: "user-1", email: "zoe@example.com", name: "Zoë \"Q\" O'Neil 😀")
         let token = try #require(try ZendeskChatFixture.issuer(clock: clock).issue(for: user).jwt)
-        let payload = try await keys().verify(token, as: ChatPayload.self)
+        let payload = try await keys().verify(token, as: ChatJWTPayload.self)
         #expect(
             payload
-                == ChatPayload(
+                == ChatJWTPayload(
                     name: user.name ?? "", email: "zoe@example.com", external_id: "user-1",
                     iat: Int(ZendeskChatFixture.start), exp: Int(ZendeskChatFixture.start + 300)))
     }
 
     @Test("a JWT minted with jwt-kit verifies here and logs in against the simulator")
     func jwtKitVerifiesHere() async throws {
-        let payload = ChatPayload(
+        let payload = ChatJWTPayload(
             name: "Ann", email: "ann@example.com", external_id: "user-123456",
             iat: Int(ZendeskChatFixture.start), exp: Int(ZendeskChatFixture.start + 420))
         let token = try await keys().sign(payload, kid: JWKIdentifier(string: "k1"))
@@ -51,7 +39,7 @@ struct ZendeskChatInteropTests {
 
     @Test("a jwt-kit JWT with exp 421 seconds after iat is refused here")
     func jwtKitTooLong() async throws {
-        let payload = ChatPayload(
+        let payload = ChatJWTPayload(
             name: "Ann", email: "ann@example.com", external_id: "user-123456",
             iat: Int(ZendeskChatFixture.start), exp: Int(ZendeskChatFixture.start + 421))
         let token = try await keys().sign(payload)

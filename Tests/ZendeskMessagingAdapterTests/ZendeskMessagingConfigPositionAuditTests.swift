@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Testing
 import ZendeskMessagingAdapter
@@ -9,15 +10,10 @@ import ZendeskMessagingAdapter
 @Suite("Zendesk Messaging audit: configuration error positions")
 struct ZendeskMessagingConfigPositionAuditTests {
     func diagnostics(_ providerYAML: String) -> [ConfigDiagnostic] {
-        let yaml =
-            "apps:\n  demo:\n    providers:\n      - kind: zendesk-messaging\n"
-            + "        signing_keys:\n          - key_id: app_1\n            secret: ${S1}\n" + providerYAML
-        let environment = ConfigEnvironment(variables: ["S1": ZendeskMessagingFixture.secretA.revealed])
-        do throws(ConfigurationError) {
-            _ = try ConfigurationLoader(registry: StandardProviders.registry, environment: environment).load(yaml: yaml, file: "m.yaml")
-            return []
-        } catch {
-            return error.diagnostics
+        let yaml = TestConfiguration.demo(
+            kind: "zendesk-messaging", "        signing_keys:\n          - key_id: app_1\n            secret: ${S1}\n" + providerYAML)
+        return TestConfiguration.diagnostics { () throws(ConfigurationError) in
+            try TestConfiguration.load(yaml: yaml, variables: ["S1": ZendeskMessagingFixture.secretA.revealed], file: "m.yaml")
         }
     }
 

@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import JWTKit
 import Testing
@@ -24,14 +25,9 @@ struct ZendeskMessagingJWTKitInteropTests {
     let clock = FixedClock(unixSeconds: ZendeskMessagingFixture.start)
 
     func keys() async -> JWTKeyCollection {
-        await JWTKeyCollection()
-            .add(
-                hmac: HMACKey(from: ZendeskMessagingFixture.secretA.revealedBytes), digestAlgorithm: .sha256,
-                kid: JWKIdentifier(string: "app_A")
-            )
-            .add(
-                hmac: HMACKey(from: ZendeskMessagingFixture.secretB.revealedBytes), digestAlgorithm: .sha256,
-                kid: JWKIdentifier(string: "app_B"))
+        await jwtKitKeys(hs256: [
+            ("app_A", ZendeskMessagingFixture.secretA.revealedBytes), ("app_B", ZendeskMessagingFixture.secretB.revealedBytes),
+        ])
     }
 
     @Test("a token we issue verifies with jwt-kit, which picks the key by our kid")
@@ -53,9 +49,7 @@ struct ZendeskMessagingJWTKitInteropTests {
                     scope: "user", external_id: "u-1", name: name, email: "zoe@example.com",
                     email_verified: true, exp: Int(ZendeskMessagingFixture.start + 3_600)))
         // Signed with app_B's secret: a collection holding only app_A under that kid refuses it.
-        let wrong = await JWTKeyCollection().add(
-            hmac: HMACKey(from: ZendeskMessagingFixture.secretA.revealedBytes), digestAlgorithm: .sha256,
-            kid: JWKIdentifier(string: "app_B"))
+        let wrong = await jwtKitKeys(hs256: ZendeskMessagingFixture.secretA.revealedBytes, kid: "app_B")
         await #expect(throws: (any Error).self) { try await wrong.verify(token, as: MessagingPayload.self) }
     }
 
@@ -90,8 +84,7 @@ struct ZendeskMessagingJWTKitInteropTests {
             var external_id: String
             func verify(using algorithm: some JWTAlgorithm) async throws {}
         }
-        let plain = await JWTKeyCollection().add(
-            hmac: HMACKey(from: ZendeskMessagingFixture.secretA.revealedBytes), digestAlgorithm: .sha256)
+        let plain = await jwtKitKeys(hs256: ZendeskMessagingFixture.secretA.revealedBytes)
         let issuer = ZendeskMessagingFixture.issuer(try ZendeskMessagingFixture.settings(), clock: clock)
         let noKid = try await plain.sign(MessagingPayload(scope: "user", external_id: "u", exp: nil))
         #expect(syncIdentityError { _ = try issuer.verify(noKid, for: nil) }?.code == .keyUnknown)

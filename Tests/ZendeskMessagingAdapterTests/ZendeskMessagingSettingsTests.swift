@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Testing
 import ZendeskMessagingAdapter
@@ -12,13 +13,8 @@ struct ZendeskMessagingSettingsTests {
     ])
 
     func load(_ providerYAML: String) -> Result<IdentityConfiguration, ConfigurationError> {
-        let yaml = "apps:\n  demo:\n    providers:\n      - kind: zendesk-messaging\n" + providerYAML
-        do throws(ConfigurationError) {
-            return .success(
-                try ConfigurationLoader(registry: StandardProviders.registry, environment: environment)
-                    .load(yaml: yaml, file: "test.yaml"))
-        } catch {
-            return .failure(error)
+        Result { () throws(ConfigurationError) in
+            try TestConfiguration.load(yaml: TestConfiguration.demo(kind: "zendesk-messaging", providerYAML), environment: environment)
         }
     }
 

@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Testing
 import ZendeskSupportAdapter
@@ -10,10 +11,9 @@ import ZendeskSupportAdapter
 @Suite("zendesk-support anonymous apps refuse JWT-only settings")
 struct ZendeskSupportAnonymousSettingsTests {
     func load(_ body: String) throws(ConfigurationError) -> IdentityConfiguration {
-        let yaml = "apps:\n  demo:\n    providers:\n      - kind: zendesk-support\n        auth: anonymous\n" + body
-        return try ConfigurationLoader(
-            registry: StandardProviders.registry, environment: ConfigEnvironment(variables: ["ZD_SECRET": "s"])
-        ).load(yaml: yaml, file: "t.yaml")
+        try TestConfiguration.load(
+            yaml: TestConfiguration.demo(kind: "zendesk-support", "        auth: anonymous\n" + body), variables: ["ZD_SECRET": "s"],
+            file: "t.yaml")
     }
 
     @Test("secret, user_token_secret and user_token_lifetime with auth: anonymous are each an error at their line")

@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import JWTKit
 import Testing
@@ -11,8 +12,7 @@ struct ZendeskSupportConfigurationTests {
     let environment = ConfigEnvironment(variables: ["ZD_SECRET": ZendeskSupportFixture.secret.revealed])
 
     func load(_ body: String) throws(ConfigurationError) -> IdentityConfiguration {
-        let yaml = "apps:\n  demo:\n    providers:\n      - kind: zendesk-support\n" + body
-        return try ConfigurationLoader(registry: StandardProviders.registry, environment: environment).load(yaml: yaml, file: "t.yaml")
+        try TestConfiguration.load(yaml: TestConfiguration.demo(kind: "zendesk-support", body), environment: environment, file: "t.yaml")
     }
 
     @Test("auth: jwt with secret; user_token_lifetime defaults to 10m; user_token_secret optional")
@@ -70,10 +70,7 @@ struct ZendeskSupportConfigurationTests {
         func verify(using algorithm: some JWTAlgorithm) async throws {}
     }
 
-    func keys() async -> JWTKeyCollection {
-        await JWTKeyCollection().add(
-            hmac: HMACKey(from: ZendeskSupportFixture.secret.revealedBytes), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "k1"))
-    }
+    func keys() async -> JWTKeyCollection { await jwtKitKeys(hs256: [("k1", ZendeskSupportFixture.secret.revealedBytes)]) }
 
     @Test("an exchanged JWT verifies with jwt-kit")
     func oursWithJWTKit() async throws {

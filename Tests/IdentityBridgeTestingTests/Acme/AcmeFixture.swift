@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 
 /// Builds acme configurations, registries and conformance suites for tests.
@@ -19,8 +20,7 @@ enum AcmeFixture {
     static func registry(_ flaws: AcmeFlaws = []) -> ProviderRegistry { ProviderRegistry([AcmePlugin(flaws: flaws)]) }
 
     static func configuration(_ flaws: AcmeFlaws = []) throws -> IdentityConfiguration {
-        try ConfigurationLoader(registry: registry(flaws), environment: ConfigEnvironment(variables: [:])).load(
-            yaml: yaml, file: "acme.yaml")
+        try TestConfiguration.load(yaml: yaml, registry: registry(flaws), file: "acme.yaml")
     }
 
     static func conformance(_ flaws: AcmeFlaws = []) throws -> ProviderConformance {

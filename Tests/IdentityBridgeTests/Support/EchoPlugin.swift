@@ -1,5 +1,6 @@
 import Foundation
 import IdentityBridge
+import IdentityBridgeTestSupport
 
 extension ProviderKind {
     /// A kind that exists only in these tests: registry extension needs no change to the package.
@@ -98,8 +99,8 @@ func loadEcho(
         guard let contents = files[path] else { throw CocoaError(.fileNoSuchFile) }
         return contents
     }
-    return try ConfigurationLoader(registry: ProviderRegistry([EchoPlugin()]), environment: environment)
-        .load(yaml: yaml, file: file, baseDirectory: "/etc/identity")
+    return try TestConfiguration.load(
+        yaml: yaml, registry: ProviderRegistry([EchoPlugin()]), environment: environment, file: file, baseDirectory: "/etc/identity")
 }
 
 /// The diagnostics of a YAML text that must fail to load.
@@ -107,12 +108,7 @@ func diagnostics(
     _ yaml: String, variables: [String: String] = ["ECHO_SECRET": "echo-secret-value-0123456789abcdef"],
     files: [String: String] = [:]
 ) -> [ConfigDiagnostic] {
-    do {
-        _ = try loadEcho(yaml, variables: variables, files: files)
-        return []
-    } catch {
-        return error.diagnostics
-    }
+    TestConfiguration.diagnostics { () throws(ConfigurationError) in try loadEcho(yaml, variables: variables, files: files) }
 }
 
 /// `LINE:COLUMN` of every diagnostic, for compact position assertions.
