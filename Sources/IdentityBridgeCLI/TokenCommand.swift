@@ -9,7 +9,7 @@ struct TokenCommand: AsyncParsableCommand {
         commandName: "token",
         abstract: "Issue a user's credential for one provider instance.",
         discussion: """
-            Prints {"app", "provider", "kind", "credential": {...}} on stdout and exits 0, or {"error": {"code", \
+            Prints {"app", "provider", "kind", "credential": {...}, "expires_in"} on stdout and exits 0, or {"error": {"code", \
             "field", "message", "vendor_code", ...}} and exits 1 when the input breaks a vendor rule or the \
             configuration is invalid.
 
@@ -42,7 +42,7 @@ struct TokenCommand: AsyncParsableCommand {
         }
         switch result {
         case .success(let (instance, credential)):
-            let answer = CredentialAnswer(app: instance.app, reference: instance.reference)
+            let answer = CredentialAnswer(app: instance.app, reference: instance.reference, clock: self.instance.time.clock)
             environment.output.stdout(String(decoding: answer.bytes(for: credential), as: UTF8.self))
         case .failure(let error):
             environment.output.json(["error": error.json])

@@ -25,8 +25,42 @@ public struct CallerProofRequest: Sendable {
     /// True when the service just answered 401 to the previous proof: hand a renewed one
     /// (refresh the app session), or throw.
     public var previousWasRejected: Bool
+
+    /// Creates a request (the client makes them; a test of a proof closure may too).
+    public init(user: UserIdentity, provider: ProviderReference, previousWasRejected: Bool) {
+        self.user = user
+        self.provider = provider
+        self.previousWasRejected = previousWasRejected
+    }
 }
 
 /// The closure the client asks for a ``CallerProof`` before each request, and once more after a 401.
 /// An `IdentityError` it throws is the fetch's error; any other error becomes `token_missing`.
 public typealias CallerProofSource = @Sendable (CallerProofRequest) async throws -> CallerProof
+
+extension CallerProof: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// `sessionToken(<redacted>)` or `apiKey(<redacted>)`: never the bearer value.
+    public var description: String {
+        switch self {
+        case .sessionToken: "sessionToken(<redacted>)"
+        case .apiKey: "apiKey(<redacted>)"
+        }
+    }
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+    /// A mirror without the bearer value (what `dump` prints).
+    public var customMirror: Mirror { Mirror(self, children: ["proof": description]) }
+}
+
+extension CallerProofRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The provider and whether the previous proof was rejected; the user as `<redacted>` (no id, no email).
+    public var description: String {
+        "CallerProofRequest(provider: \(provider), user: <redacted>, previousWasRejected: \(previousWasRejected))"
+    }
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+    /// A mirror without the user.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["provider": provider, "user": "<redacted>", "previousWasRejected": previousWasRejected])
+    }
+}

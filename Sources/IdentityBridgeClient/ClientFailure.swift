@@ -39,3 +39,12 @@ public enum ClientFailure {
             recovery: "Nothing to undo: ask again when the credential is needed.")
     }
 }
+
+extension ClientFailure {
+    /// `network_error`: no credential within the call's overall deadline (every attempt and backoff included).
+    public static func deadlineExceeded(_ seconds: TimeInterval) -> IdentityError {
+        IdentityError(
+            .networkError, message: "No credential within the call's deadline of \(seconds)s (attempts and retries included).",
+            recovery: "Retry later; raise the client's deadline if the service is known to be slow.")
+    }
+}

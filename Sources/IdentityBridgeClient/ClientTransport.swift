@@ -57,3 +57,32 @@ public protocol ClientTransport: Sendable {
     /// Sends `request` and returns the service's answer.
     func send(_ request: ClientRequest) async throws(IdentityError) -> ClientResponse
 }
+
+extension ClientRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The method, the URL path, the header names with `Authorization` redacted and the body's
+    /// size: never the bearer value nor the body (it holds the user's email).
+    public var description: String {
+        let shown = headers.sorted { $0.key < $1.key }.map { name, value in
+            ["authorization", "cookie"].contains(name.lowercased()) ? "\(name): <redacted>" : "\(name): \(value)"
+        }
+        return "\(method) \(url.path) [\(shown.joined(separator: ", "))] body: \(body.count) bytes"
+    }
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+    /// A mirror without the secrets (what `dump` prints).
+    public var customMirror: Mirror { Mirror(self, children: ["request": description]) }
+}
+
+extension ClientResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The status, the header names and the body's size: never the body (it holds the credential).
+    public var description: String {
+        let shown = headers.sorted { $0.key < $1.key }.map { name, value in
+            name.lowercased() == "set-cookie" ? "\(name): <redacted>" : "\(name): \(value)"
+        }
+        return "HTTP \(status) [\(shown.joined(separator: ", "))] body: \(body.count) bytes"
+    }
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+    /// A mirror without the body.
+    public var customMirror: Mirror { Mirror(self, children: ["response": description]) }
+}

@@ -4,7 +4,9 @@ public import Logging
 public import Metrics
 
 extension CredentialClient {
-    /// Retries of a fetch: exponential backoff with full jitter, on network errors, timeouts and 503 only.
+    /// Retries of a fetch: exponential backoff with jitter, on network errors, timeouts, 502, 503,
+    /// 504 and 429 (waiting at least the answer's `Retry-After`), all within the call's
+    /// ``Configuration/deadline``.
     public struct RetryPolicy: Sendable {
         /// Retries after the first attempt (0: none).
         public var maxRetries: Int
@@ -37,18 +39,28 @@ extension CredentialClient {
         public var baseURL: URL
         /// The app name in `/v1/apps/{app}/...`.
         public var app: String
-        /// A credential is refreshed this long before its expiry (default 60 s).
+        /// A credential is refreshed this long before its expiry (default 60 s), at most half its
+        /// lifetime: the margin scales down for short-lived credentials.
         public var refreshMargin: TimeInterval
-        /// A credential with less than this left is never handed out: callers wait for a fresh one (default 5 s).
+        /// A cached credential with less than this left is never handed out: callers wait for a
+        /// fresh one (default 5 s). A credential with less than twice this left when it arrives is
+        /// not cached at all: it goes to the callers of its fetch only.
         public var minimumRemaining: TimeInterval
         /// How long one attempt may take (default 10 s).
         public var timeout: TimeInterval
+        /// How long one fetch may take in all, attempts and backoff included (default 15 s): a
+        /// service that never answers fails the call with `network_error` by then.
+        public var deadline: TimeInterval
+        /// The most entries the cache holds (default 256, what an app needs for a handful of
+        /// users and providers); a server minting for many users raises it. Beyond it, the least
+        /// recently used entry is evicted (fetches in flight are kept); expired entries are swept out.
+        public var maximumCachedCredentials: Int
         /// Retries with backoff.
         public var retry: RetryPolicy
         /// The lifetime of a JWT credential that carries `iat` but no `exp` (default 24 h: the
         /// Helpshift Identity System rule, "iat must be less than 24 hours old").
         public var lifetimeWithoutExp: TimeInterval
-        /// The device clock: expiry, backoff and timeouts are judged on it plus the service-clock offset.
+        /// The device clock: expiry (on its monotonic reading), backoff, timeouts and the deadline.
         public var clock: any ClientClock
         /// Sends the requests.
         public var transport: any ClientTransport
@@ -62,6 +74,7 @@ extension CredentialClient {
         /// Creates a configuration.
         public init(
             baseURL: URL, app: String, refreshMargin: TimeInterval = 60, minimumRemaining: TimeInterval = 5, timeout: TimeInterval = 10,
+            deadline: TimeInterval = 15, maximumCachedCredentials: Int = 256,
             retry: RetryPolicy = RetryPolicy(), lifetimeWithoutExp: TimeInterval = 24 * 60 * 60,
             clock: any ClientClock = SystemClientClock(),
             transport: any ClientTransport = URLSessionTransport(), logger: Logger = Logger(label: "IdentityBridge.client"),
@@ -72,6 +85,8 @@ extension CredentialClient {
             self.refreshMargin = max(0, refreshMargin)
             self.minimumRemaining = max(0, minimumRemaining)
             self.timeout = timeout
+            self.deadline = max(0, deadline)
+            self.maximumCachedCredentials = max(1, maximumCachedCredentials)
             self.retry = retry
             self.lifetimeWithoutExp = lifetimeWithoutExp
             self.clock = clock

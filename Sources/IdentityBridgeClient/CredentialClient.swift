@@ -5,9 +5,9 @@ import Metrics
 import Synchronization
 
 /// The app side of every flow: fetches each provider's credential from the token service, caches
-/// it per (app, provider instance, user), shares one request among concurrent callers, refreshes
-/// ahead of expiry on the service's clock, retries what can be retried, and discards whatever
-/// arrives after a logout.
+/// it per (app, provider instance, user) in a bounded cache, shares one request among concurrent
+/// callers, refreshes ahead of expiry (the answer's `expires_in` on the client's monotonic clock),
+/// retries what can be retried within an overall deadline, and discards whatever arrives after a logout.
 ///
 /// ```swift
 /// let client = CredentialClient(
@@ -24,7 +24,7 @@ public final class CredentialClient: Sendable {
     /// proof twice), `logged_out` (``clear(user:)``).
     public let eventHub = EventHub()
     let proof: CallerProofSource
-    let state = Mutex(State())
+    let state: Mutex<State>
 
     /// One cache key: the provider instance and the user (the app is the configuration's).
     struct Key: Hashable, Sendable {
@@ -37,9 +37,6 @@ public final class CredentialClient: Sendable {
             self.userId = user.userId
             self.email = user.email
         }
-
-        /// Whether the key is `user`'s (emails compared without case).
-        func belongs(to user: UserIdentity) -> Bool { userId == user.userId && email?.lowercased() == user.email?.lowercased() }
     }
 
     /// A fetch that callers share: its task (cancelled by a clear, awaited by
@@ -51,20 +48,20 @@ public final class CredentialClient: Sendable {
         let waiters: FetchWaiters
     }
 
-    /// A cached credential and its deadlines on the service clock.
+    /// A cached credential and its deadlines on the client clock's monotonic reading.
     struct Entry: Sendable {
         var credential: Credential?
-        /// Hand it out without refreshing until then.
-        var refreshAt: Date?
+        /// Hand it out without refreshing until then (`nil`: it lives until logout).
+        var refreshAt: Double?
         /// Never hand it out from then on (expiry minus the minimum remaining life).
-        var unusableAt: Date?
+        var unusableAt: Double?
         var fetch: Fetch?
     }
 
     struct State: Sendable {
-        var entries: [Key: Entry] = [:]
+        var cache: CredentialCache
         var nextFetchID: UInt64 = 0
-        /// Service clock minus device clock, from the last `Date` header.
+        /// Service clock minus device clock, from the last `Date` header (diagnostics only).
         var serviceOffset: TimeInterval = 0
         var metrics: [ProviderReference: ClientMetrics] = [:]
     }
@@ -73,47 +70,59 @@ public final class CredentialClient: Sendable {
     public init(configuration: Configuration, proof: @escaping CallerProofSource) {
         self.configuration = configuration
         self.proof = proof
+        self.state = Mutex(State(cache: CredentialCache(capacity: configuration.maximumCachedCredentials)))
     }
 
     /// The service clock's offset from the device clock (seconds; positive: the service is ahead),
-    /// as read from the last answer's `Date` header.
+    /// as read from the last answer's `Date` header. A diagnostic only: expiry never depends on it
+    /// (see ``credential(for:from:)``).
     public var serviceClockOffset: TimeInterval { state.withLock { $0.serviceOffset } }
 
-    /// The current time on the service's clock, as the device estimates it.
+    /// The current time on the service's clock, as the device estimates it from the `Date` header
+    /// (a diagnostic only, as ``serviceClockOffset``).
     public var serviceNow: Date { configuration.clock.now().addingTimeInterval(serviceClockOffset) }
 
     /// The credential of `provider` for `user`: the cached one while fresh; within the refresh
     /// margin, the cached one while one background refresh runs; otherwise one shared fetch.
-    /// Never a credential that has already expired on the service's clock.
+    ///
+    /// Freshness is judged on the client clock's monotonic reading only: the answer's `expires_in`
+    /// is counted from the moment the request was sent, so neither the device's wall clock, nor the
+    /// service's, nor a `Date` header can make it hand out an expired credential or refetch in a
+    /// loop. A credential too short-lived to cache safely (less than twice
+    /// ``Configuration/minimumRemaining`` left when it arrives) goes to the callers of its fetch
+    /// and is not cached.
     public nonisolated(nonsending) func credential(for user: UserIdentity, from provider: ProviderReference) async throws(IdentityError)
         -> Credential
     {
         let key = Key(provider: provider, user: user)
-        let now = configuration.clock.now()
+        let now = configuration.clock.monotonicSeconds()
         let decision = state.withLock { state -> Decision in
-            let serviceNow = now.addingTimeInterval(state.serviceOffset)
             let metrics = metrics(for: provider, in: &state)
-            var entry = state.entries[key] ?? Entry()
+            guard let slot = state.cache.slot(for: key) else {
+                let fetch = startFetch(key: key, user: user, state: &state)
+                _ = state.cache.insert(key, Entry(fetch: fetch), now: now)
+                return .wait(fetch, refreshRequested: false)
+            }
+            state.cache.touch(slot)
+            let entry = state.cache[slot]
             if let credential = entry.credential {
-                if entry.refreshAt.map({ serviceNow < $0 }) ?? true {
+                if entry.refreshAt.map({ now < $0 }) ?? true {
                     metrics.hits.increment()
                     return .cached(credential)
                 }
-                if let unusableAt = entry.unusableAt, serviceNow < unusableAt {
+                if let unusableAt = entry.unusableAt, now < unusableAt {
                     metrics.hits.increment()
                     guard entry.fetch == nil else { return .cached(credential) }
                     metrics.refreshesAhead.increment()
-                    entry.fetch = startFetch(key: key, user: user, state: &state)
-                    state.entries[key] = entry
+                    let fetch = startFetch(key: key, user: user, state: &state)
+                    state.cache[slot].fetch = fetch
                     return .refreshAhead(credential)
                 }
             }
             if let fetch = entry.fetch { return .wait(fetch, refreshRequested: false) }
-            let expired = entry.credential != nil
-            entry.credential = nil
-            entry.fetch = startFetch(key: key, user: user, state: &state)
-            state.entries[key] = entry
-            return .wait(entry.fetch!, refreshRequested: expired)
+            let fetch = startFetch(key: key, user: user, state: &state)
+            state.cache[slot] = Entry(fetch: fetch)
+            return .wait(fetch, refreshRequested: entry.credential != nil)
         }
         switch decision {
         case .cached(let credential):
@@ -136,27 +145,36 @@ public final class CredentialClient: Sendable {
     /// Drops the cached credential of `provider` for `user`, so the next call fetches a new one
     /// (what an SDK's "this token expired" hook calls). An in-flight fetch keeps running.
     public func invalidate(user: UserIdentity, provider: ProviderReference) {
-        let key = Key(provider: provider, user: user)
+        invalidate(Key(provider: provider, user: user), ifHolding: nil)
+    }
+
+    /// Drops the cached credential of `key` when it is `held` (any when `nil`): an "expired" callback
+    /// invalidates what it was handed, never a newer credential fetched meanwhile.
+    func invalidate(_ key: Key, ifHolding held: Credential?) {
         state.withLock { state in
-            guard var entry = state.entries[key] else { return }
-            entry.credential = nil
-            entry.refreshAt = nil
-            entry.unusableAt = nil
-            state.entries[key] = entry
+            guard let slot = state.cache.slot(for: key) else { return }
+            let entry = state.cache[slot]
+            guard let cached = entry.credential, held == nil || cached == held else { return }
+            if entry.fetch == nil {
+                state.cache.remove(slot)
+            } else {
+                state.cache[slot].credential = nil
+                state.cache[slot].refreshAt = nil
+                state.cache[slot].unusableAt = nil
+            }
         }
     }
 
-    /// Logs `user` out of the client: drops every cached credential of theirs and cancels their
-    /// in-flight fetches; an answer that arrives afterwards is discarded, never cached, never handed out.
+    /// Logs `user` out of the client: drops every cached credential that carries the user's id or
+    /// email (whatever else it was fetched with) and cancels those in-flight fetches; an answer that
+    /// arrives afterwards is discarded, never cached, never handed out. Only that user's entries are
+    /// read (the cache indexes them by id and by email).
     public func clear(user: UserIdentity) {
-        let removed = state.withLock { state -> [Key: Entry] in
-            let keys = state.entries.keys.filter { $0.belongs(to: user) }
-            var removed: [Key: Entry] = [:]
-            for key in keys { removed[key] = state.entries.removeValue(forKey: key) }
-            return removed
+        let removed = state.withLock { state -> [(Key, Entry)] in
+            state.cache.slots(of: user).map { state.cache.remove($0) }
         }
-        for entry in removed.values { entry.fetch?.task.cancel() }
-        for provider in Set(removed.keys.map(\.provider)) {
+        for (_, entry) in removed { entry.fetch?.task.cancel() }
+        for provider in Set(removed.map { $0.0.provider }) {
             eventHub.emit(IdentityEvent(.loggedOut, provider: provider, timestamp: configuration.clock.now()))
         }
         configuration.logger.debug("client cache cleared for one user", metadata: ["entries": "\(removed.count)"])
@@ -167,21 +185,22 @@ public final class CredentialClient: Sendable {
 
     /// Drops every cached credential and cancels every in-flight fetch.
     public func clearAll() {
-        let removed = state.withLock { state -> [Entry] in
-            defer { state.entries.removeAll() }
-            return Array(state.entries.values)
-        }
+        let removed = state.withLock { state in state.cache.removeAll() }
         for entry in removed { entry.fetch?.task.cancel() }
     }
 
     /// Waits until every fetch running now (refreshes ahead included) has finished.
     public func waitForPendingFetches() async {
-        let tasks = state.withLock { state in state.entries.values.compactMap { $0.fetch?.task } }
+        let tasks = state.withLock { state in state.cache.entries.compactMap { $0.fetch?.task } }
         for task in tasks { await task.value }
     }
 
-    /// How many credentials are cached (fetched and not cleared), for tests and diagnostics.
-    public var cachedCount: Int { state.withLock { $0.entries.values.count { $0.credential != nil } } }
+    /// How many credentials are cached (fetched and not cleared, evicted or swept), for tests and diagnostics.
+    public var cachedCount: Int { state.withLock { $0.cache.entries.count { $0.credential != nil } } }
+
+    /// How many entries the cache holds (credentials and fetches in flight); at most
+    /// ``Configuration/maximumCachedCredentials`` plus the fetches in flight.
+    public var cacheEntryCount: Int { state.withLock { $0.cache.count } }
 
     func metrics(for provider: ProviderReference, in state: inout State) -> ClientMetrics {
         if let metrics = state.metrics[provider] { return metrics }
@@ -216,28 +235,28 @@ public final class CredentialClient: Sendable {
         return Fetch(id: id, task: task, waiters: waiters)
     }
 
-    /// Stores a fetched credential if its fetch is still current; otherwise discards it.
+    /// Stores a fetched credential if its fetch is still current; otherwise discards it. A credential
+    /// too short-lived to cache goes to the fetch's callers only.
     private func complete(key: Key, fetchID: UInt64, result: Result<Fetched, IdentityError>) -> Result<Credential, IdentityError> {
-        let lifetimeWithoutExp = configuration.lifetimeWithoutExp
-        let margin = configuration.refreshMargin
-        let minimum = configuration.minimumRemaining
+        let configuration = configuration
         let stored = state.withLock { state -> Bool in
-            guard var entry = state.entries[key], entry.fetch?.id == fetchID else { return false }
-            entry.fetch = nil
-            if case .success(let fetched) = result {
+            guard let slot = state.cache.slot(for: key), state.cache[slot].fetch?.id == fetchID else { return false }
+            state.cache[slot].fetch = nil
+            switch result {
+            case .success(let fetched):
                 if let offset = fetched.serviceOffset { state.serviceOffset = offset }
-                entry.credential = fetched.credential
-                if let expiry = CredentialExpiry.expiry(of: fetched.credential, lifetimeWithoutExp: lifetimeWithoutExp) {
-                    // A credential shorter-lived than twice the margin refreshes at half its remaining life.
-                    let remaining = expiry.timeIntervalSince(fetched.receivedAt.addingTimeInterval(state.serviceOffset))
-                    entry.refreshAt = expiry.addingTimeInterval(-min(margin, max(0, remaining / 2)))
-                    entry.unusableAt = expiry.addingTimeInterval(-min(minimum, max(0, remaining / 4)))
-                } else {
-                    entry.refreshAt = nil
-                    entry.unusableAt = nil
+                switch Freshness.plan(for: fetched, configuration: configuration) {
+                case .untilLogout:
+                    state.cache[slot] = Entry(credential: fetched.credential)
+                case .cache(let refreshAt, let unusableAt):
+                    state.cache[slot] = Entry(credential: fetched.credential, refreshAt: refreshAt, unusableAt: unusableAt)
+                case .tooShortToCache:
+                    state.cache.remove(slot)
                 }
+            case .failure:
+                // A failed refresh ahead keeps the credential still usable; a failed first fetch leaves nothing.
+                if state.cache[slot].credential == nil { state.cache.remove(slot) }
             }
-            state.entries[key] = entry
             return true
         }
         guard stored else {

@@ -26,4 +26,37 @@ public enum CredentialExpiry {
         if let iat = decoded.claim("iat")?.intValue { return Date(timeIntervalSince1970: TimeInterval(iat) + lifetimeWithoutExp) }
         return nil
     }
+
+    /// A credential's lifetime as its JWTs state it, without reading any clock.
+    public enum Lifetime: Equatable, Sendable {
+        /// No field is a JWT with `exp` or `iat`: it lives until logout.
+        case none
+        /// A JWT has `exp` but no `iat`: its lifetime cannot be known without a clock.
+        case unknown
+        /// The shortest of its JWTs' `exp - iat` (or `lifetimeWithoutExp` for `iat` only).
+        case seconds(TimeInterval)
+    }
+
+    /// The lifetime of `credential`'s JWT fields (`exp - iat`; `lifetimeWithoutExp` with `iat`
+    /// only): what the client falls back on when an answer carries no `expires_in`.
+    public static func lifetime(of credential: Credential, lifetimeWithoutExp: TimeInterval) -> Lifetime {
+        var result = Lifetime.none
+        for (_, value) in credential.fields {
+            guard let text = value.stringValue, text.utf8.count < DecodedJWT.defaultMaxLength,
+                text.utf8.reduce(0, { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }) == 2, let decoded = try? DecodedJWT.decode(text)
+            else { continue }
+            let exp = decoded.claim("exp")?.intValue
+            let iat = decoded.claim("iat")?.intValue
+            let seconds: TimeInterval
+            switch (exp, iat) {
+            case (let exp?, let iat?): seconds = TimeInterval(exp) - TimeInterval(iat)
+            case (nil, _?): seconds = lifetimeWithoutExp
+            case (_?, nil): return .unknown
+            case (nil, nil): continue
+            }
+            if case .seconds(let shortest) = result, shortest <= seconds { continue }
+            result = .seconds(max(0, seconds))
+        }
+        return result
+    }
 }

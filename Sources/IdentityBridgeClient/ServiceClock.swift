@@ -1,7 +1,8 @@
 public import Foundation
 
 /// The service's clock as the device sees it: the offset from the device clock, read from each
-/// answer's `Date` header, so expiry is judged on the clock that minted the credential.
+/// answer's `Date` header. A diagnostic only (``CredentialClient/serviceClockOffset``): expiry is
+/// judged on the answer's `expires_in` and the client's monotonic clock, never on this offset.
 public enum ServiceClock {
     /// The offset (service minus device, seconds) implied by a `Date` header received between
     /// `sentAt` and `receivedAt` on the device clock; `nil` when the header is not an IMF-fixdate.

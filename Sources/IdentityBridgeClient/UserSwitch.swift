@@ -168,22 +168,44 @@ extension CredentialClient {
 
     /// Logs `user` in to `provider` with `credential`; a `CredentialSourceLogin` provider gets a
     /// source that hands `credential` first, then asks this client for every fresh one.
+    ///
+    /// The SDK asks the source again when the credential it holds no longer serves (Zendesk
+    /// Messaging's `expiredJWT`, Zendesk Chat's re-authentication, Helpshift's
+    /// `refreshUserCredentials` / `userSessionExpired`), so each later ask first invalidates the
+    /// credential this source last handed (only that one: a newer one fetched meanwhile is kept).
     func logIn(_ provider: any IdentityProvider, with credential: Credential, renewingFor user: UserIdentity) async throws(IdentityError)
         -> IdentitySession
     {
         guard let renewing = provider as? any CredentialSourceLogin else { return try await provider.login(credential: credential) }
-        let first = HeldCredential(credential)
-        let reference = provider.reference
-        return try await renewing.login(credentialSource: { [self] () async throws(IdentityError) -> Credential in
-            if let held = first.take() { return held }
-            return try await self.credential(for: user, from: reference)
-        })
+        let handed = HandedCredential(credential)
+        let key = Key(provider: provider.reference, user: user)
+        return try await renewing.login(credentialSource: credentialSource(for: user, key: key, handed: handed))
+    }
+
+    /// The source a `CredentialSourceLogin` provider keeps: the login's credential once, then a
+    /// fresh one for each ask, invalidating the one it handed last.
+    func credentialSource(for user: UserIdentity, key: Key, handed: HandedCredential) -> CredentialSource {
+        { [self] () async throws(IdentityError) -> Credential in
+            if let first = handed.takeFirst() { return first }
+            if let last = handed.last { invalidate(key, ifHolding: last) }
+            let fresh = try await self.credential(for: user, from: key.provider)
+            handed.record(fresh)
+            return fresh
+        }
     }
 }
 
-/// The credential fetched for a switch, handed once (the login), then the client answers.
-private final class HeldCredential: Sendable {
-    private let credential: Mutex<Credential?>
-    init(_ credential: Credential) { self.credential = Mutex(credential) }
-    func take() -> Credential? { credential.withLock { $0.take() } }
+/// What a credential source handed: the login's credential (once), then the last one handed.
+final class HandedCredential: Sendable {
+    private struct State {
+        var first: Credential?
+        var last: Credential?
+    }
+    private let state: Mutex<State>
+    init(_ credential: Credential?) { state = Mutex(State(first: credential, last: credential)) }
+    /// The login's credential, the first time only.
+    func takeFirst() -> Credential? { state.withLock { $0.first.take() } }
+    /// The credential handed last.
+    var last: Credential? { state.withLock { $0.last } }
+    func record(_ credential: Credential) { state.withLock { $0.last = credential } }
 }

@@ -66,7 +66,7 @@ final class ServedInstance: Sendable {
         self.instance = instance
         self.issuer = try instance.makeIssuer(context: context)
         self.exchanger = Result { () throws(IdentityError) in try instance.makeTokenExchanger(context: context) }
-        self.answer = CredentialAnswer(app: app, reference: instance.reference)
+        self.answer = CredentialAnswer(app: app, reference: instance.reference, clock: context.clock)
     }
 }
 #endif

@@ -116,7 +116,7 @@ struct CLIContractTests {
 
     // MARK: token
 
-    @Test("token prints {app, provider, kind, credential} and the credential verifies")
+    @Test("token prints {app, provider, kind, credential, expires_in} and the credential verifies")
     func token() async throws {
         let path = try echoConfiguration()
         let run = await identityctl([
@@ -125,7 +125,9 @@ struct CLIContractTests {
         ])
         #expect(run.status == 0)
         let object = try #require(run.object)
-        #expect(keys(of: object) == ["app", "provider", "kind", "credential"])
+        #expect(keys(of: object) == ["app", "provider", "kind", "credential", "expires_in"])
+        #expect(object["expires_in"] == 600, "whole seconds until exp on the --now clock (RFC 6749 §5.1)")
+        #expect(run.stdout.joined().contains(#","expires_in":600,"kind":"#), "sorted keys, as the token service writes them")
         #expect(object["app"] == "web")
         #expect(object["provider"] == "echo")
         #expect(object["kind"] == "echo")

@@ -34,6 +34,11 @@ import Testing
                 #expect(answer.json["provider"] == "chat")
                 #expect(answer.json["kind"] == "zendesk-chat")
                 #expect(answer.json["credential"]?.objectValue?.isEmpty == false)
+                // Whole seconds until the JWT's exp on the service's clock (RFC 6749 §5.1).
+                let jwt = try DecodedJWT.decode(try #require(answer.json["credential"]?["jwt"]?.stringValue))
+                let lifetime = try jwt.requiredInt("exp") - jwt.requiredInt("iat")
+                let expiresIn = try #require(answer.json["expires_in"]?.intValue, "\(answer.text)")
+                #expect(expiresIn <= lifetime && expiresIn >= lifetime - 1)
                 // Byte for byte the compact, sorted-key JSON `identityctl token` prints for that object.
                 #expect(answer.text == answer.json.jsonString)
             }

@@ -1,6 +1,7 @@
-// The app-side credential client: the cost of a cached hit, and 10,000 concurrent callers on one key.
+// The app-side credential client: the cost of a cached hit, 10,000 concurrent callers on one key,
+// and 1,000,000 distinct users through one client (resident memory stays under the printed bound).
 //
-//     swift run --package-path Benchmarks -c release client-bench [HITS]
+//     swift run --package-path Benchmarks -c release client-bench [HITS] [USERS]
 //
 // The service is in process behind the client's transport protocol (it mints a real HS256 JWT and
 // answers after 2 ms, like a fast loopback round trip), so the figures are the client's own.
@@ -20,23 +21,42 @@ final class InProcessService: ClientTransport {
 
     func send(_ request: ClientRequest) async throws(IdentityError) -> ClientResponse {
         requests.add(1, ordering: .relaxed)
-        try? await Task.sleep(for: latency)
+        if latency > .zero { try? await Task.sleep(for: latency) }
         let iat = Int64(Date().timeIntervalSince1970)
         let jwt = signer.sign(claims: ["iat": .int(iat), "exp": .int(iat + 420), "external_id": "u-bench"])
-        let body = #"{"app":"demo","credential":{"jwt":"\#(jwt)"},"kind":"zendesk-chat","provider":"chat"}"#
+        let body = #"{"app":"demo","credential":{"jwt":"\#(jwt)"},"expires_in":420,"kind":"zendesk-chat","provider":"chat"}"#
         return ClientResponse(status: 200, body: Data(body.utf8))
     }
 }
 
-func makeClient(_ service: InProcessService) -> CredentialClient {
+func makeClient(_ service: InProcessService, maximumCachedCredentials: Int = 256) -> CredentialClient {
     CredentialClient(
         configuration: .init(
-            baseURL: URL(string: "http://127.0.0.1:8080")!, app: "demo", transport: service,
+            baseURL: URL(string: "http://127.0.0.1:8080")!, app: "demo", maximumCachedCredentials: maximumCachedCredentials,
+            transport: service,
             logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })),
         proof: { _ in .apiKey("bench-api-key") })
 }
 
+/// The process's resident memory in bytes: `VmHWM` (the peak) or `VmRSS` (now) of
+/// `/proc/self/status` on Linux; the peak from `getrusage` elsewhere.
+func residentBytes(peak: Bool) -> Int {
+    #if os(Linux)
+    let field = peak ? "VmHWM:" : "VmRSS:"
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+        let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({ Int($0) })
+    else { return 0 }
+    return kilobytes * 1_024
+    #else
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)
+    #endif
+}
+
 let hits = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 2_000_000
+let users = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 1_000_000
 let chat = ProviderReference(kind: "zendesk-chat", name: "chat")
 let user = UserIdentity(userId: "u-bench", email: "bench@example.com", name: "Bench")
 
@@ -93,3 +113,36 @@ let crowdRequests = crowdService.requests.load(ordering: .relaxed)
 let bareRequests = bareService.requests.load(ordering: .relaxed)
 print("10,000 concurrent callers: \(crowdRequests) request(s), \(distinct.count) distinct token(s), \(crowdElapsed)")
 print("without the client:        \(bareRequests) requests (\(bareRequests / max(crowdRequests, 1))x), \(bareElapsed)")
+
+// 5. `users` distinct users through one client with a server's cache setting: each call is one
+// fetch; the cache keeps at most `capacity` entries, so the peak resident memory stays under a
+// bound that does not grow with the number of users.
+let capacity = 10_000
+let manyService = InProcessService(latency: .zero)
+let many = makeClient(manyService, maximumCachedCredentials: capacity)
+let baseline = residentBytes(peak: true)
+// The bound: what the process held before, plus 4 KiB per cached entry, plus 64 MiB of slack for
+// the allocator and the tasks in flight. Without a bound on the cache, a million entries would
+// need well over 1 GiB.
+let bound = baseline + capacity * 4_096 + 64 * 1_048_576
+let manyStart = ContinuousClock.now
+let batch = 1_000
+for first in stride(from: 0, to: users, by: batch) {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for index in first..<min(first + batch, users) {
+            group.addTask { _ = try await many.credential(for: UserIdentity(userId: "u-\(index)"), from: chat) }
+        }
+        try await group.waitForAll()
+    }
+}
+let manyElapsed = ContinuousClock.now - manyStart
+let peak = residentBytes(peak: true)
+let resident = residentBytes(peak: false)
+let manyRequests = manyService.requests.load(ordering: .relaxed)
+let mebibytes = { (bytes: Int) in String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+print(
+    "\(users) distinct users:     \(manyRequests) requests, \(many.cacheEntryCount) entries cached (max \(capacity)), \(manyElapsed)")
+print(
+    "resident memory:           \(mebibytes(resident)) now, \(mebibytes(peak)) peak (bound \(mebibytes(bound)): peak before "
+        + "\(mebibytes(baseline)) + 4 KiB x \(capacity) + 64 MiB) " + (peak <= bound ? "under the bound" : "OVER THE BOUND"))
+if peak > bound || many.cacheEntryCount > capacity { exit(1) }

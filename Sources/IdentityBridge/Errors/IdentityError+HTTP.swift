@@ -26,6 +26,7 @@ extension IdentityError.Code {
 }
 
 extension IdentityError {
-    /// The HTTP status for this error (see ``IdentityError/Code/httpStatus``).
-    public var httpStatus: Int { code.httpStatus }
+    /// The HTTP status for this error: the status it was received with (``receivedHTTPStatus``),
+    /// else its code's (see ``IdentityError/Code/httpStatus``).
+    public var httpStatus: Int { receivedHTTPStatus ?? code.httpStatus }
 }

@@ -21,6 +21,10 @@ public struct IdentityError: Error, Hashable, Sendable, CustomStringConvertible 
     public var message: String
     /// How to fix it.
     public var recovery: String?
+    /// The HTTP status of the answer this error was decoded from (`IdentityBridgeClient` sets it:
+    /// a load balancer's 502 or 429 stays visible behind a uniform code); `nil` for an error raised
+    /// in process. When set, ``httpStatus`` is this status. Not part of ``json``.
+    public var receivedHTTPStatus: Int?
 
     /// Creates an error.
     public init(

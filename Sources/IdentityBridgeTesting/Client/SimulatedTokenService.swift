@@ -7,7 +7,7 @@ public import IdentityBridgeClient
 /// ahead, service clock) against a configuration's issuers without a server.
 ///
 /// `POST /v1/apps/{app}/providers/{provider}/credentials` with `{"user_id", "email", "name"}`
-/// answers 200 `{"app", "credential", "kind", "provider"}` with the issuer's credential, or the
+/// answers 200 `{"app", "credential", "expires_in", "kind", "provider"}` with the issuer's credential, or the
 /// issuer's uniform error as `{"error": {...}}` with its HTTP status; every answer carries a
 /// `Date` header from `clock`. The caller proof is not checked (the live service's job).
 ///
@@ -56,7 +56,7 @@ public struct SimulatedTokenService: ClientTransport {
         let user = UserIdentity(userId: body["user_id"], email: body["email"], name: body["name"])
         let credential: Credential
         do { credential = try issuer.issue(for: user) } catch { return answer(error.attributed(to: issuer.provider)) }
-        let answer = CredentialAnswer(app: app, reference: issuer.provider)
+        let answer = CredentialAnswer(app: app, reference: issuer.provider, clock: clock)
         return ClientResponse(status: 200, headers: headers, body: Data(answer.bytes(for: credential)))
     }
 
