@@ -6,7 +6,7 @@ import Foundation
 /// once per instance.
 ///
 /// `expires_in` is the credential's remaining life in whole seconds, rounded down, on the clock that
-/// issued it (`Credential.expiresAt` minus that clock's now, never below 0), as in OAuth 2.0's token
+/// issued it (`Credential.statedExpiry` minus that clock's now, never below 0), as in OAuth 2.0's token
 /// response (RFC 6749 §5.1). It is absent when the credential has no expiry (it lives until logout).
 /// A client anchors it on its own monotonic clock, so no wall clock and no `Date` header is involved.
 package struct CredentialAnswer: Sendable {
@@ -45,9 +45,10 @@ package struct CredentialAnswer: Sendable {
         return out
     }
 
-    /// Whole seconds from `now` until `credential` expires (rounded down, at least 0); `nil` when it has no expiry.
+    /// Whole seconds from `now` until `credential` expires (rounded down, at least 0); `nil` when it has no
+    /// expiry (``Credential/statedExpiry``: the issuer's `expiresAt`, else its JWTs' `exp`).
     package static func expiresIn(_ credential: Credential, now: Date) -> Int64? {
-        guard let expiresAt = credential.expiresAt else { return nil }
+        guard let expiresAt = credential.statedExpiry else { return nil }
         let seconds = expiresAt.timeIntervalSince(now).rounded(.down)
         guard seconds.isFinite else { return seconds > 0 ? Int64.max : 0 }
         return seconds <= 0 ? 0 : seconds >= 9.2e18 ? Int64.max : Int64(seconds)
