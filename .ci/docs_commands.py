@@ -68,10 +68,9 @@ CURL = {
 
 SKIP = {
     "swift test": "the test step of .ci/run is exactly this command",
+    "bash .ci/run": "CI itself: the command this check runs inside",
     "swift build --build-tests": "the test step (swift test) builds the same",
     "swift test --skip-build --filter <Suite>": "<Suite> is a placeholder; the test step runs every suite",
-    "swift test --traits TokenService --scratch-path .build-notrait": ".ci/full runs it; .ci/run builds the traits: [] "
-    "consumer and checks the swift-crypto path's vectors (.ci/plugins.sh)",
     "swift run --package-path Benchmarks -c release identity-bench": "a release build of Benchmarks and 50 s of "
     "measurement: not in CI (a developer's measurement; figures in Benchmarks/RESULTS.md)",
     "swift run --package-path Benchmarks -c release identity-bench --quick": "a release build of the Benchmarks package: "

@@ -16,14 +16,16 @@ struct ServiceHandlers: Sendable {
     /// `reload_refused` (each problem's file, line, column and message) while the latest reload was
     /// refused: the instance still serves the previous generation, so it stays ready (a probe that
     /// failed would pull every instance that saw the same broken files out of rotation at once).
-    /// 503 again once the service drains.
+    /// 503 again once the service drains, with `Connection: close`: the balancer's kept-alive probe
+    /// connection is let go at once (the drain flag is set before the server quiesces its connections).
     func ready() -> Response {
         if state.isDraining {
             return .failure(
                 ServiceFailure(
                     503,
                     IdentityError(
-                        .unknown, message: "The service is shutting down.", recovery: "Send requests to another instance.")))
+                        .unknown, message: "The service is shutting down.", recovery: "Send requests to another instance.")),
+                headers: [.connection: "close"])
         }
         guard let served = state.served else {
             return .failure(
@@ -66,12 +68,13 @@ struct ServiceHandlers: Sendable {
         ServiceFailure(
             404,
             IdentityError(
-                .unsupportedOperation, field: field, message: message, recovery: "Use an app and provider the service configures."))
+                .notFound, field: field, message: message, recovery: "Use an app and provider the service configures."))
     }
 
     func instance(_ served: ServedApp, _ provider: String) throws(ServiceFailure) -> ServedInstance {
         guard let instance = served.instances[provider] else {
-            throw Self.notFound("provider", "App \"\(served.name)\" has no provider \"\(provider.prefix(64))\".")
+            throw Self.notFound(
+                "provider", "App \"\(served.name)\" has no provider \"\(provider.prefix(64))\"; it serves \(served.providerList).")
         }
         return instance
     }

@@ -40,7 +40,7 @@ extension ServiceFailure {
                 return ServiceFailure(
                     404,
                     IdentityError(
-                        .unsupportedOperation, field: "path", message: "No such route.", recovery: "See the service's OpenAPI document."))
+                        .notFound, field: "path", message: "No such route.", recovery: "See the service's OpenAPI document."))
             case .contentTooLarge:
                 return ServiceFailure(
                     413,

@@ -49,7 +49,15 @@ final class ServedApp: Sendable {
             instances[instance.reference.name] = try ServedInstance(instance: instance, app: app.name, context: context)
         }
         self.instances = instances
+        let names = instances.keys.sorted()
+        let listed = names.prefix(Self.listedProviders).map { "\"\($0)\"" }.joined(separator: ", ")
+        self.providerList = names.count > Self.listedProviders ? "\(listed) and \(names.count - Self.listedProviders) more" : listed
     }
+
+    /// The most provider names a `not_found` message lists.
+    static let listedProviders = 16
+    /// The app's provider names, quoted and sorted (at most ``listedProviders``), for a `not_found` message.
+    let providerList: String
 }
 
 /// One provider instance of a served app, with its issuer and (when its vendor calls a JWT endpoint)

@@ -143,7 +143,7 @@ import Testing
             // Mounted without metrics, `/metrics` is the uniform 404 the route's error maps to.
             let metrics = try await client.get("/tenants/t-1/metrics")
             #expect(metrics.status == 404)
-            #expect(metrics.json["error"]?["code"] == "unsupported_operation", "\(metrics.text)")
+            #expect(metrics.json["error"]?["code"] == "not_found", "\(metrics.text)")
             #expect(metrics.json["error"]?["field"] == "path", "\(metrics.text)")
         }
     }

@@ -99,14 +99,22 @@ import Testing
         let fixture = try await ServiceFixture()
         defer { fixture.remove() }
         try await withRouter(fixture) { client, _ in
-            for path in [
-                "/v1/apps/nope/providers/chat/credentials", "/v1/apps/hidden/providers/zendesk-chat/credentials",
-                "/v1/apps/demo/providers/nope/credentials", "/v1/apps/demo/providers/chat/jwt", "/v2/anything",
+            // An unknown name is `not_found`; a provider that is served but offers no such operation
+            // (Chat has no exchange) is `unsupported_operation`.
+            for (path, code) in [
+                ("/v1/apps/nope/providers/chat/credentials", "not_found"),
+                ("/v1/apps/hidden/providers/zendesk-chat/credentials", "not_found"),
+                ("/v1/apps/demo/providers/nope/credentials", "not_found"), ("/v2/anything", "not_found"),
+                ("/v1/apps/demo/providers/chat/jwt", "unsupported_operation"),
             ] {
                 let answer = try await client.post(path, body: Self.user)
                 #expect(answer.status == 404, "\(path)")
-                #expect(answer.errorCode == "unsupported_operation", "\(path)")
+                #expect(answer.errorCode == code, "\(path)")
             }
+            // An authenticated caller naming an unknown provider is told which ones the app serves.
+            let unknown = try await client.post("/v1/apps/demo/providers/nope/credentials", body: Self.user)
+            #expect(unknown.errorField == "provider")
+            #expect(unknown.text.contains(#"has no provider \"nope\"; it serves \"#), "\(unknown.text)")
         }
     }
 

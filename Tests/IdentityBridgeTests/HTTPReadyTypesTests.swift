@@ -77,6 +77,7 @@ struct HTTPReadyTypesTests {
             .claimMissing: 401, .claimInvalid: 401, .tokenExpired: 401, .tokenNotYetValid: 401, .tokenLifetimeTooLong: 401,
             .externalIdChanged: 401, .invalidAccountKey: 401, .identityFeatureDisabled: 403, .limitExceeded: 422,
             .invalidValueType: 422, .sessionExpired: 401, .notLoggedIn: 403, .loginInProgress: 409, .unsupportedOperation: 404,
+            .notFound: 404,
             .configurationInvalid: 503, .networkError: 503, .syncFailed: 503, .unknown: 503,
         ]
         #expect(Set(expected.keys) == Set(IdentityError.Code.all))

@@ -60,6 +60,9 @@ extension IdentityError {
         public static let loginInProgress: Code = "login_in_progress"
         /// The vendor does not offer the operation.
         public static let unsupportedOperation: Code = "unsupported_operation"
+        /// No app, provider instance or route of that name is served (the token service's 404 for a name it
+        /// does not know; its message lists the names it serves when the caller is authenticated).
+        public static let notFound: Code = "not_found"
         /// The configuration is invalid.
         public static let configurationInvalid: Code = "configuration_invalid"
         /// The vendor could not be reached.
@@ -76,7 +79,7 @@ extension IdentityError {
             .claimMissing, .claimInvalid, .tokenExpired, .tokenNotYetValid, .tokenLifetimeTooLong,
             .externalIdChanged, .invalidAccountKey, .identityFeatureDisabled, .limitExceeded,
             .invalidValueType, .sessionExpired, .notLoggedIn, .loginInProgress, .unsupportedOperation,
-            .configurationInvalid, .networkError, .syncFailed, .unknown,
+            .notFound, .configurationInvalid, .networkError, .syncFailed, .unknown,
         ]
     }
 }
