@@ -7,7 +7,7 @@ import Synchronization
 /// instead of sleeping.
 ///
 /// Expiry is judged only on ``monotonicSeconds()``: a credential's `expires_in` is anchored on it
-/// at the moment the request was sent, so a wall clock (``IdentityClock/now()``) that is wrong, or
+/// at the moment the request was sent, so a wall clock (`IdentityClock.now()`) that is wrong, or
 /// that the user changes, never makes the client hand out an expired credential or refetch in a loop.
 public protocol ClientClock: IdentityClock {
     /// Suspends until the clock reaches `deadline`; throws `CancellationError` when the task is cancelled.
@@ -15,7 +15,7 @@ public protocol ClientClock: IdentityClock {
     /// Suspends for `seconds` of elapsed (monotonic) time; throws `CancellationError` when the task is cancelled.
     func sleep(for seconds: TimeInterval) async throws
     /// Seconds elapsed since an arbitrary origin on a clock that never jumps (it does not follow
-    /// changes of the wall clock). The default reads ``IdentityClock/now()``, which does jump:
+    /// changes of the wall clock). The default reads `IdentityClock.now()`, which does jump:
     /// a clock of your own should return a monotonic reading.
     func monotonicSeconds() -> TimeInterval
 }
@@ -26,7 +26,7 @@ extension ClientClock {
         try await sleep(until: now().addingTimeInterval(seconds))
     }
 
-    /// ``IdentityClock/now()`` in seconds since 1970 (not monotonic: implement it in your own clock).
+    /// `IdentityClock.now()` in seconds since 1970 (not monotonic: implement it in your own clock).
     public func monotonicSeconds() -> TimeInterval { now().timeIntervalSince1970 }
 }
 

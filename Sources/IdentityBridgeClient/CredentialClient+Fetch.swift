@@ -196,7 +196,7 @@ extension CredentialClient {
 
     /// The service's uniform error (`{"error": {...}}`), or, when the body is not one, `network_error`
     /// for 429, 502, 503 and 504 (a proxy or load balancer) and `unknown_error` otherwise; either
-    /// way with the status received (``IdentityError/receivedHTTPStatus``).
+    /// way with the status received (`IdentityError.receivedHTTPStatus`).
     static func serviceError(_ response: ClientResponse, provider: ProviderReference) -> IdentityError {
         var error: IdentityError
         if response.body.count <= 65_536, let object = try? JSONDecoder().decode(ErrorBody.self, from: response.body) {
