@@ -89,7 +89,7 @@ SKIP = {
     "swift package identity-config validate config/prod.yaml": "config/prod.yaml is the reader's file; .ci/plugins.sh "
     "runs validate with a PATH",
     "swift package --package-path Examples/IntercomKind identity-config validate Tests/IntercomKindTests/Fixtures/config.yaml":
-    ".ci/examples.sh runs identity-config validate in Examples/IntercomKind (a build of that package: minutes)",
+    ".ci/full runs identity-config validate in Examples/IntercomKind (.ci/examples.sh; a build of that package: minutes)",
     "identity-server --config /etc/identitybridge/config.yaml --host 0.0.0.0 --port 8080": "the container's paths; "
     ".ci/deploy-check.sh runs identity-server as the Kubernetes manifest runs it",
     "DEMO_API_KEY=... HELPSHIFT_SECRET=... HELPSHIFT_IDENTITY_SECRET=... ZENDESK_SUPPORT_SECRET=... ZENDESK_CHAT_SECRET=..."

@@ -7,14 +7,7 @@ public enum CredentialExpiry {
     /// decodes as a JWT): its `exp`, else `iat` + `lifetimeWithoutExp`. `nil` when no field is a
     /// JWT (a digest such as Helpshift's `userAuthToken` lives until logout).
     public static func expiry(of credential: Credential, lifetimeWithoutExp: TimeInterval) -> Date? {
-        var earliest: Date?
-        for (_, value) in credential.fields {
-            guard let text = value.stringValue, text.utf8.count < DecodedJWT.defaultMaxLength,
-                let expiry = jwtExpiry(text, lifetimeWithoutExp: lifetimeWithoutExp)
-            else { continue }
-            earliest = min(earliest ?? expiry, expiry)
-        }
-        return earliest
+        credential.jwtFields.compactMap { expiry(of: $0, lifetimeWithoutExp: lifetimeWithoutExp) }.min()
     }
 
     /// A JWT's `exp`, else `iat` + `lifetimeWithoutExp`; `nil` for a string that is not a JWT or has neither claim.
@@ -22,6 +15,10 @@ public enum CredentialExpiry {
         guard token.utf8.reduce(0, { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }) == 2,
             let decoded = try? DecodedJWT.decode(token)
         else { return nil }
+        return expiry(of: decoded, lifetimeWithoutExp: lifetimeWithoutExp)
+    }
+
+    private static func expiry(of decoded: DecodedJWT, lifetimeWithoutExp: TimeInterval) -> Date? {
         if let exp = decoded.claim("exp")?.intValue { return Date(timeIntervalSince1970: TimeInterval(exp)) }
         if let iat = decoded.claim("iat")?.intValue { return Date(timeIntervalSince1970: TimeInterval(iat) + lifetimeWithoutExp) }
         return nil
@@ -41,10 +38,7 @@ public enum CredentialExpiry {
     /// only): what the client falls back on when an answer carries no `expires_in`.
     public static func lifetime(of credential: Credential, lifetimeWithoutExp: TimeInterval) -> Lifetime {
         var result = Lifetime.none
-        for (_, value) in credential.fields {
-            guard let text = value.stringValue, text.utf8.count < DecodedJWT.defaultMaxLength,
-                text.utf8.reduce(0, { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }) == 2, let decoded = try? DecodedJWT.decode(text)
-            else { continue }
+        for decoded in credential.jwtFields {
             let exp = decoded.claim("exp")?.intValue
             let iat = decoded.claim("iat")?.intValue
             let seconds: TimeInterval

@@ -25,9 +25,8 @@ extension ServerProcessSuites {
         @Test func aSlowlorisHeadAndAnIdleConnectionAreClosedWithinTheirDeadlines() async throws {
             let fixture = try await ServiceFixture()
             defer { fixture.remove() }
-            let server = try ServeProcess(config: fixture.configPath, arguments: ["--head-timeout", "1", "--idle-timeout", "2"])
+            let server = try ServeProcess.listening(config: fixture.configPath, arguments: ["--head-timeout", "1", "--idle-timeout", "2"])
             defer { server.stop() }
-            _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
 
             let slow = try KeepAliveConnection(port: server.port)
             let idle = try KeepAliveConnection(port: server.port)
@@ -78,9 +77,8 @@ extension ServerProcessSuites {
         @Test func sigtermUnderLoadLosesNoRequest() async throws {
             let fixture = try await ServiceFixture()
             defer { fixture.remove() }
-            let server = try ServeProcess(config: fixture.configPath, arguments: ["--log-level", "warning"])
+            let server = try ServeProcess.listening(config: fixture.configPath, arguments: ["--log-level", "warning"])
             defer { server.stop() }
-            _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
             let port = server.port
 
             // 20 kept-alive connections, each sending its next request as soon as it has an answer
@@ -189,9 +187,8 @@ extension ServerProcessSuites {
         @Test func hostileRequestsGetTheirStatus() async throws {
             let fixture = try await ServiceFixture()
             defer { fixture.remove() }
-            let server = try ServeProcess(config: fixture.configPath)
+            let server = try ServeProcess.listening(config: fixture.configPath)
             defer { server.stop() }
-            _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
 
             // A chunked body over the 4 KiB limit: 413, as with Content-Length; the connection stays usable.
             let connection = try KeepAliveConnection(port: server.port)
@@ -245,9 +242,8 @@ extension ServerProcessSuites {
         @Test func pastTheConnectionCapOnlyHealthProbesAreAnswered() async throws {
             let fixture = try await ServiceFixture()
             defer { fixture.remove() }
-            let server = try ServeProcess(config: fixture.configPath, arguments: ["--max-connections", "2"])
+            let server = try ServeProcess.listening(config: fixture.configPath, arguments: ["--max-connections", "2"])
             defer { server.stop() }
-            _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
             let held = [try KeepAliveConnection(port: server.port), try KeepAliveConnection(port: server.port)]
             held[0].send(Self.post())
             #expect(try held[0].response().status == 200)

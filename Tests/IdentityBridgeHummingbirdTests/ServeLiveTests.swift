@@ -43,9 +43,8 @@ extension ServerProcessSuites {
             let fixture = try await ServiceFixture()
             defer { fixture.remove() }
             let environment = ServiceFixture.variables.merging(["NEW_API_KEY": "rotated-api-key-0123456789abcdef0123"]) { a, _ in a }
-            let server = try ServeProcess(config: fixture.configPath, environment: environment)
+            let server = try ServeProcess.listening(config: fixture.configPath, environment: environment)
             defer { server.stop() }
-            _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
             #expect(
                 try server.request(Self.credentials, body: ServiceRouteTests.user, bearer: "rotated-api-key-0123456789abcdef0123").0 == 401)
 
@@ -70,9 +69,8 @@ extension ServerProcessSuites {
         @Test func sigtermLetsARequestInFlightCompleteThenExitsZero() async throws {
             let fixture = try await ServiceFixture()
             defer { fixture.remove() }
-            let server = try ServeProcess(config: fixture.configPath)
+            let server = try ServeProcess.listening(config: fixture.configPath)
             defer { server.stop() }
-            _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
             let body = ServiceRouteTests.user
             let connection = try LoopbackConnection(port: server.port)
             defer { connection.close() }
@@ -95,9 +93,8 @@ extension ServerProcessSuites {
         @Test func aTakenPortNamesTheAddressAndWhatToDo() async throws {
             let fixture = try await ServiceFixture()
             defer { fixture.remove() }
-            let first = try ServeProcess(config: fixture.configPath)
+            let first = try ServeProcess.listening(config: fixture.configPath)
             defer { first.stop() }
-            _ = try #require(try first.waitUntilListening(), "\(first.errorOutput)")
             let second = try ServeProcess(config: fixture.configPath, port: first.port)
             defer { second.stop() }
             #expect(try second.waitUntilListening() == nil)
@@ -122,9 +119,8 @@ extension ServerProcessSuites {
             #expect(refused.errorOutput.contains("apps.demo.service.api_keys[0]"))
             #expect(!refused.errorOutput.contains("dev-only-key-0123456789abcdef"))
 
-            let allowed = try ServeProcess(config: fixture.configPath, arguments: ["--allow-development-secrets"])
+            let allowed = try ServeProcess.listening(config: fixture.configPath, arguments: ["--allow-development-secrets"])
             defer { allowed.stop() }
-            _ = try #require(try allowed.waitUntilListening(), "\(allowed.errorOutput)")
             #expect(allowed.errorOutput.contains("development secret in use"))
             #expect(try allowed.request(Self.credentials, body: ServiceRouteTests.user, bearer: "dev-only-key-0123456789abcdef").0 == 200)
         }

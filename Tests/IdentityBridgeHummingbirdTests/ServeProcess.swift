@@ -48,6 +48,25 @@ final class ServeProcess: @unchecked Sendable {
         try process.run()
     }
 
+    /// Starts `identity-server` as ``init(config:environment:arguments:port:)`` does and waits until it
+    /// listens; when it exits first (or 30 s pass), ends it and throws with what it wrote on stderr.
+    static func listening(
+        config: String, environment: [String: String] = ServiceFixture.variables, arguments: [String] = [], port: Int = 0
+    ) throws -> ServeProcess {
+        let server = try ServeProcess(config: config, environment: environment, arguments: arguments, port: port)
+        let listening: JSONValue?
+        do { listening = try server.waitUntilListening() } catch {
+            server.stop()
+            throw error
+        }
+        guard listening != nil else {
+            server.stop()
+            let message = "identity-server did not listen: \(server.errorOutput)"
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: message])
+        }
+        return server
+    }
+
     /// What the process wrote on stderr so far.
     var errorOutput: String { lock.withLock { String(decoding: stderrData, as: UTF8.self) } }
 
@@ -57,6 +76,9 @@ final class ServeProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(30)
         let handle = stdout.fileHandleForReading
         while Date() < deadline {
+            // Read only what is there: a process that never writes (or a second wait) ends at the deadline, not never.
+            var ready = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1_000))) > 0 else { continue }
             let chunk = handle.availableData
             if chunk.isEmpty { return nil }
             buffer.append(chunk)

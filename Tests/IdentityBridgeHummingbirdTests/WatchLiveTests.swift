@@ -97,10 +97,9 @@ extension ServerProcessSuites {
         @Test func aDataSwapRotatesTheAPIKeyWithoutASignal() async throws {
             let volume = try SecretVolume(apiKeys: [Self.firstKey])
             defer { volume.remove() }
-            let server = try ServeProcess(
+            let server = try ServeProcess.listening(
                 config: volume.configPath, environment: [:], arguments: ["--watch-interval", "0.1"])
             defer { server.stop() }
-            _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
             let first = try Self.ready(server)
             #expect(first["generation"] == 1)
             let digest = try #require(first["inputs_digest"]?.stringValue)
@@ -130,10 +129,9 @@ extension ServerProcessSuites {
         @Test func aBrokenStateIsRefusedAndTheLaterFixIsPickedUp() async throws {
             let volume = try SecretVolume(apiKeys: [Self.firstKey])
             defer { volume.remove() }
-            let server = try ServeProcess(
+            let server = try ServeProcess.listening(
                 config: volume.configPath, environment: [:], arguments: ["--watch-interval", "0.1"])
             defer { server.stop() }
-            _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
 
             volume.files["api-keys"] = "\n\n"
             try volume.publish()
@@ -161,10 +159,9 @@ extension ServerProcessSuites {
             defer { volume.remove() }
             let plain = try volume.plainCopy()
             // A settle period (500 ms, the most) that a burst of back-to-back writes fits in even on a loaded machine.
-            let server = try ServeProcess(
+            let server = try ServeProcess.listening(
                 config: plain.appendingPathComponent("config.yaml").path, environment: [:], arguments: ["--watch-interval", "1"])
             defer { server.stop() }
-            _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
             for index in 0..<6 {
                 // `atomically: true` writes a temporary file and renames it over the target.
                 try "\(Self.firstKey)\nburst-key-\(index)-0123456789abcdef\n".write(
@@ -186,10 +183,9 @@ extension ServerProcessSuites {
             let volume = try SecretVolume(apiKeys: [Self.firstKey])
             defer { volume.remove() }
             let plain = try volume.plainCopy()
-            let server = try ServeProcess(
+            let server = try ServeProcess.listening(
                 config: plain.appendingPathComponent("config.yaml").path, environment: [:], arguments: ["--watch-interval", "0.1"])
             defer { server.stop() }
-            _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
             let config = volume.files["config.yaml"]!.replacingOccurrences(of: "api_keys_file: api-keys", with: "api_keys_file: new-keys")
             try config.write(to: plain.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
             #expect(await eventually { (try? Self.reloads(server, "refused")) == "1" })
@@ -204,15 +200,13 @@ extension ServerProcessSuites {
             let volume = try SecretVolume(apiKeys: [Self.firstKey])
             defer { volume.remove() }
             // With the shortest interval, which --no-watch must override.
-            let server = try ServeProcess(
+            let server = try ServeProcess.listening(
                 config: volume.configPath, environment: [:], arguments: ["--no-watch", "--watch-interval", "0.05"])
             defer { server.stop() }
-            _ = try #require(try server.waitUntilListening(), "\(server.errorOutput)")
             // A witness watching the same files ten times more slowly: once it has reloaded, a watching server would have too.
-            let witness = try ServeProcess(
+            let witness = try ServeProcess.listening(
                 config: volume.configPath, environment: [:], arguments: ["--watch-interval", "0.5"])
             defer { witness.stop() }
-            _ = try #require(try witness.waitUntilListening(), "\(witness.errorOutput)")
             volume.files["api-keys"] = "\(Self.secondKey)\n"
             try volume.publish()
             #expect(await eventually { Self.generation(witness) == 2 })
