@@ -2,6 +2,7 @@ import Foundation
 import IdentityBridge
 import IdentityBridgeClient
 import IdentityBridgeSimulators
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Logging
 import Synchronization
@@ -270,7 +271,7 @@ final class ScriptedAnswers: ClientTransport {
 /// A provider that adopts `CredentialSourceLogin` around another: it keeps the source it is
 /// logged in with (what the vendor SDK's "expired" callback would ask), and logs `base` in with
 /// the source's first credential.
-final class SourceCapturingProvider: CredentialSourceLogin {
+final class SourceCapturingProvider: CredentialSourceLogin, ForwardingProvider {
     let base: any IdentityProvider
     private let captured = Mutex<CredentialSource?>(nil)
     private let first = Mutex<Credential?>(nil)
@@ -293,19 +294,4 @@ final class SourceCapturingProvider: CredentialSourceLogin {
         return try await base.login(credential: credential)
     }
 
-    var reference: ProviderReference { base.reference }
-    var capabilities: ProviderCapabilities { base.capabilities }
-    var issuer: any CredentialIssuer { base.issuer }
-    var eventHub: EventHub { base.eventHub }
-    func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession { try await base.login(user) }
-    func login(credential: Credential) async throws(IdentityError) -> IdentitySession { try await base.login(credential: credential) }
-    func logout() async throws(IdentityError) { try await base.logout() }
-    func resetIdentity() async throws(IdentityError) { try await base.resetIdentity() }
-    func currentUser() async -> ProviderUser? { await base.currentUser() }
-    func sendMessage(_ text: String) async throws(IdentityError) { try await base.sendMessage(text) }
-    func enterForeground() async throws(IdentityError) { try await base.enterForeground() }
-    func handleVendorEvent(name: String, data: JSONValue) async throws(IdentityError) -> [IdentityEvent] {
-        try await base.handleVendorEvent(name: name, data: data)
-    }
-    func setOption(_ key: String, to value: JSONValue) async throws(IdentityError) { try await base.setOption(key, to: value) }
 }

@@ -215,7 +215,7 @@ import ZendeskSupportAdapter
 }
 
 /// A provider that delegates to another and fails the next `login(credential:)` or `logout()` once, on demand.
-final class FailingProvider: IdentityProvider {
+final class FailingProvider: ForwardingProvider {
     let base: any IdentityProvider
     let failing = Mutex<String?>(nil)
     init(_ base: any IdentityProvider) { self.base = base }
@@ -230,11 +230,6 @@ final class FailingProvider: IdentityProvider {
         }
     }
 
-    var reference: ProviderReference { base.reference }
-    var capabilities: ProviderCapabilities { base.capabilities }
-    var issuer: any CredentialIssuer { base.issuer }
-    var eventHub: EventHub { base.eventHub }
-    func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession { try await base.login(user) }
     func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
         try check("login")
         return try await base.login(credential: credential)
@@ -243,12 +238,4 @@ final class FailingProvider: IdentityProvider {
         try check("logout")
         try await base.logout()
     }
-    func resetIdentity() async throws(IdentityError) { try await base.resetIdentity() }
-    func currentUser() async -> ProviderUser? { await base.currentUser() }
-    func sendMessage(_ text: String) async throws(IdentityError) { try await base.sendMessage(text) }
-    func enterForeground() async throws(IdentityError) { try await base.enterForeground() }
-    func handleVendorEvent(name: String, data: JSONValue) async throws(IdentityError) -> [IdentityEvent] {
-        try await base.handleVendorEvent(name: name, data: data)
-    }
-    func setOption(_ key: String, to value: JSONValue) async throws(IdentityError) { try await base.setOption(key, to: value) }
 }
