@@ -38,7 +38,10 @@ let package = Package(
         // The token service: Hummingbird 2 routes any backend can mount (`identity-server` runs them).
         .library(name: "IdentityBridgeHummingbird", targets: ["IdentityBridgeHummingbird"]),
         .executable(name: "identityctl", targets: ["identityctl"]),
-        // The app side: fetches, caches and refreshes each kind's credential from the token service (core only).
+        // The app half: the model alone (protocols, identities, credentials, errors, events; no configuration, no
+        // signing code, no system library), and the client that fetches, caches and refreshes each kind's credential
+        // from the token service (it re-exports the model).
+        .library(name: "IdentityBridgeModel", targets: ["IdentityBridgeModel"]),
         .library(name: "IdentityBridgeClient", targets: ["IdentityBridgeClient"]),
         // The token service's server: `swift run identity-server --config FILE` (no simulator, no test kit).
         .executable(name: "identity-server", targets: ["identity-server"]),
@@ -82,25 +85,38 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
-        // MARK: Core: protocol, models, taxonomies, registry, configuration, credential primitives.
+        // MARK: The core, in three modules along the line between the app half and the backend half.
+        // The model: protocols, identities, credentials, errors, events, clocks, `JSONValue` as a type. No `unsafe`,
+        // no Yams, no system library: all that the app half (the client, SDK sessions, bridges) depends on.
+        .target(name: "IdentityBridgeModel", swiftSettings: swiftSettings),
+        // The signing code: JSON parsing and writing, base64url, HMAC, HS256 JWTs, claims, freshness, random bytes,
+        // UTF-8 checks. Every pointer-level `unsafe` line of the package lives here, fuzzed on its own (`Fuzz/`).
+        // Not a product: `package` access, re-exported by `IdentityBridge`.
+        .target(
+            name: "IdentityBridgeSigning",
+            dependencies: [
+                "IdentityBridgeModel",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .target(name: "CLibcrypto", condition: .when(platforms: [.linux], traits: ["SystemLibcrypto"])),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The configuration and the backend's frame: YAML with its alias bound, `SettingsReader`, diagnostics,
+        // inputs and digests, the registry, issuers. Re-exports the model and the signing code, so a backend
+        // imports `IdentityBridge` alone.
         .target(
             name: "IdentityBridge",
             dependencies: [
+                "IdentityBridgeModel",
+                "IdentityBridgeSigning",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                .target(name: "CLibcrypto", condition: .when(platforms: [.linux], traits: ["SystemLibcrypto"])),
-                "IdentityBridgePrimitives",
                 "CLibyaml",
             ],
             swiftSettings: swiftSettings
         ),
-        // The byte-level helpers the core and its sibling modules share (base64url, random bytes,
-        // UTF-8 checks, bounded reads): not a product, `package` access, re-exported by the core
-        // so sibling targets and tests reach them with `import IdentityBridge`.
-        .target(name: "IdentityBridgePrimitives", swiftSettings: swiftSettings),
         // The system libyaml (Debian's libyaml-dev): YAMLExpansion counts alias expansion on its
         // event stream before Yams composes a document.
         .systemLibrary(
@@ -176,11 +192,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: The app-side credential client: the core, swift-log and swift-metrics only (no Hummingbird, no NIO).
+        // MARK: The app-side credential client: the model, swift-log and swift-metrics only (no configuration, no
+        // signing code, no system library, no Hummingbird, no NIO).
         .target(
             name: "IdentityBridgeClient",
             dependencies: [
-                "IdentityBridge", .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
+                "IdentityBridgeModel", .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -45,6 +45,7 @@ public final class CLIInput: Sendable {
         CLIInput { count in
             var bytes = [UInt8](repeating: 0, count: count)
             while true {
+                // A pointer because read(2) writes into the buffer.
                 let read = bytes.withUnsafeMutableBytes { systemRead(0, $0.baseAddress!, count) }
                 if read < 0, errno == EINTR { continue }
                 return read > 0 ? Array(bytes[..<read]) : []

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// How the client proves itself to the token service: the app's own session JWT (the mobile
 /// case: the user comes from its claims) or one of the app's API keys (server to server).

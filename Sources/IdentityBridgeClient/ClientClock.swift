@@ -1,5 +1,5 @@
 public import Foundation
-public import IdentityBridge
+public import IdentityBridgeModel
 import Synchronization
 
 /// The device clock the client reads and sleeps on: retry backoff, timeouts, the call deadline and

@@ -1,5 +1,5 @@
 import Foundation
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// The client's own failures, each an `IdentityError` with a uniform code.
 public enum ClientFailure {

@@ -1,4 +1,4 @@
-import IdentityBridge
+import IdentityBridgeModel
 import Metrics
 
 /// The client's counters for one provider instance; dimensions are the app, the instance and its

@@ -1,5 +1,5 @@
 public import Foundation
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// One HTTP request the client sends to the token service.
 public struct ClientRequest: Sendable {

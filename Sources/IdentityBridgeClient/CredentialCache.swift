@@ -1,4 +1,4 @@
-import IdentityBridge
+import IdentityBridgeModel
 
 /// The client's cache: at most `capacity` entries, the least recently used evicted first, expired
 /// ones swept out, and an index by user so that clearing one user's entries reads only theirs.

@@ -1,5 +1,5 @@
 public import Foundation
-import IdentityBridge
+import IdentityBridgeModel
 public import Logging
 public import Metrics
 

@@ -1,5 +1,5 @@
 import Foundation
-import IdentityBridge
+import IdentityBridgeModel
 import Logging
 import Metrics
 

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// What an SDK hook calls for a token: no argument, the token or the uniform error.
 public typealias TokenProvider = @Sendable () async throws(IdentityError) -> String

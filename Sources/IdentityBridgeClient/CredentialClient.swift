@@ -1,5 +1,5 @@
 public import Foundation
-public import IdentityBridge
+public import IdentityBridgeModel
 import Logging
 import Metrics
 import Synchronization

@@ -1,5 +1,5 @@
 public import Foundation
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// When a credential stops being accepted, read from the credential itself (on the service's clock).
 public enum CredentialExpiry {
@@ -7,20 +7,12 @@ public enum CredentialExpiry {
     /// decodes as a JWT): its `exp`, else `iat` + `lifetimeWithoutExp`. `nil` when no field is a
     /// JWT (a digest such as Helpshift's `userAuthToken` lives until logout).
     public static func expiry(of credential: Credential, lifetimeWithoutExp: TimeInterval) -> Date? {
-        credential.jwtFields.compactMap { expiry(of: $0, lifetimeWithoutExp: lifetimeWithoutExp) }.min()
+        credential.jwtTimeClaims.compactMap { expiry(of: $0, lifetimeWithoutExp: lifetimeWithoutExp) }.min()
     }
 
-    /// A JWT's `exp`, else `iat` + `lifetimeWithoutExp`; `nil` for a string that is not a JWT or has neither claim.
-    public static func jwtExpiry(_ token: String, lifetimeWithoutExp: TimeInterval) -> Date? {
-        guard token.utf8.reduce(0, { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }) == 2,
-            let decoded = try? DecodedJWT.decode(token)
-        else { return nil }
-        return expiry(of: decoded, lifetimeWithoutExp: lifetimeWithoutExp)
-    }
-
-    private static func expiry(of decoded: DecodedJWT, lifetimeWithoutExp: TimeInterval) -> Date? {
-        if let exp = decoded.claim("exp")?.intValue { return Date(timeIntervalSince1970: TimeInterval(exp)) }
-        if let iat = decoded.claim("iat")?.intValue { return Date(timeIntervalSince1970: TimeInterval(iat) + lifetimeWithoutExp) }
+    private static func expiry(of claims: JWTTimeClaims, lifetimeWithoutExp: TimeInterval) -> Date? {
+        if let exp = claims.expiresAt { return Date(timeIntervalSince1970: TimeInterval(exp)) }
+        if let iat = claims.issuedAt { return Date(timeIntervalSince1970: TimeInterval(iat) + lifetimeWithoutExp) }
         return nil
     }
 
@@ -38,9 +30,9 @@ public enum CredentialExpiry {
     /// only): what the client falls back on when an answer carries no `expires_in`.
     public static func lifetime(of credential: Credential, lifetimeWithoutExp: TimeInterval) -> Lifetime {
         var result = Lifetime.none
-        for decoded in credential.jwtFields {
-            let exp = decoded.claim("exp")?.intValue
-            let iat = decoded.claim("iat")?.intValue
+        for claims in credential.jwtTimeClaims {
+            let exp = claims.expiresAt
+            let iat = claims.issuedAt
             let seconds: TimeInterval
             switch (exp, iat) {
             case (let exp?, let iat?): seconds = TimeInterval(exp) - TimeInterval(iat)

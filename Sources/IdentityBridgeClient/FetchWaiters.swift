@@ -1,4 +1,4 @@
-import IdentityBridge
+import IdentityBridgeModel
 import Synchronization
 
 /// The callers waiting for one shared fetch. A caller whose task is cancelled leaves at once with

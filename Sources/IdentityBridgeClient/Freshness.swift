@@ -1,5 +1,5 @@
 import Foundation
-import IdentityBridge
+import IdentityBridgeModel
 
 /// How long the client keeps a fetched credential, judged on the client clock's monotonic reading
 /// only (no wall clock, no `Date` header).

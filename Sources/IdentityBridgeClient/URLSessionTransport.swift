@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 #if canImport(FoundationNetworking)
 import Foundation

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 import Synchronization
 
 /// One step of ``CredentialClient/switchUser(from:to:providers:checks:)``.

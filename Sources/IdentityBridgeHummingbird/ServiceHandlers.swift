@@ -201,9 +201,7 @@ struct ServiceHandlers: Sendable {
                 IdentityError(
                     .invalidValueType, field: "body", message: "The request body is not \(detail).", recovery: "Send a JSON object."))
         }
-        let parsed = body.withUnsafeReadableBytes { bytes in
-            Result { () throws(JSONParseError) in try JSONValue.parseObjectMembers(bytes: bytes) }
-        }
+        let parsed = Result { () throws(JSONParseError) in try JSONValue.parseObjectMembers(contiguous: body.readableBytesView) }
         guard case .success(let members) = parsed else {
             throw malformed(String(validating: body.readableBytesView, as: UTF8.self) == nil ? "UTF-8 text" : "valid JSON")
         }

@@ -86,6 +86,7 @@ struct ServerLogHandler: LogHandler {
         if let text = cachedTimestamp.withLock({ $0.second == now ? $0.text : nil }) { return text }
         var local = tm()
         guard localtime_r(&now, &local) != nil else { return "<unknown>" }
+        // A pointer because strftime(3) writes the text into a C buffer.
         let text = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String in
             let count = strftime(buffer.baseAddress!, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &local)
             return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)

@@ -37,7 +37,8 @@ private struct InputHasher: Hashable, Sendable {
     mutating func update(contents: String?) {
         let bytes = Array((contents ?? "").utf8)
         var header: [UInt8] = [contents == nil ? 0 : 1]
-        withUnsafeBytes(of: UInt64(bytes.count).bigEndian) { header += $0 }
+        let length = UInt64(bytes.count)
+        header += (0..<8).map { UInt8(truncatingIfNeeded: length >> (56 - 8 * $0)) }  // big-endian
         sha.update(data: header)
         sha.update(data: bytes)
     }

@@ -21,6 +21,7 @@ struct YAMLExpansion {
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }
         var bytes = Array(text.utf8)
+        // Pointers because libyaml is C: it reads the input from a C buffer and names anchors with C strings.
         return bytes.withUnsafeMutableBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)

@@ -1,5 +1,3 @@
-import IdentityBridgePrimitives
-
 /// The byte-level primitives for the repository's benchmark and fuzz packages (`Benchmarks/` and
 /// `Fuzz/`), which depend on this package by path and so cannot use its `package` access.
 ///
@@ -24,6 +22,7 @@ public enum Primitives {
         Base64URL.decode(text)
     }
 
+    /// (Pointer types in the signature only: the benchmark times the signing code's allocation-free decoder.)
     /// Decodes canonical base64url `text` into `destination` (at least `text.count * 3 / 4`
     /// bytes); the byte count, or `nil` when `text` is not canonical base64url.
     public static func base64URLDecode(_ text: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>) -> Int? {

@@ -82,7 +82,7 @@ extension ZendeskSupportIssuer {
         let signer = try requireJWTSigner()
         let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
             name: contents.name, email: contents.email, field: "user token", provider: provider)
-        let jti = ZendeskSupportJTI.random()
+        let jti = SecureRandom.uuidString()  // a version 4 UUID, as `UUID().uuidString.lowercased()` writes it
         let now = clock.unixSeconds()
         return signer.sign { claims in
             claims.add("jti", jti)

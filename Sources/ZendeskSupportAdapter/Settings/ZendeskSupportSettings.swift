@@ -1,4 +1,3 @@
-import Crypto
 public import IdentityBridge
 
 /// The authentication type chosen on the Mobile SDK page of the Zendesk Support admin.
@@ -54,9 +53,6 @@ public struct ZendeskSupportSettings: ProviderSettings, Hashable {
 
     /// HKDF-SHA256(`secret`, salt: none, info: ``ZendeskSupportLimits/userTokenKeyInfo``, 32 bytes).
     public static func deriveUserTokenKey(from secret: Secret) -> Secret {
-        let key = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: secret.revealedBytes), info: Array(ZendeskSupportLimits.userTokenKeyInfo.utf8),
-            outputByteCount: 32)
-        return key.withUnsafeBytes { Secret(bytes: Array($0)) }
+        secret.hkdfSHA256(info: ZendeskSupportLimits.userTokenKeyInfo, byteCount: 32)
     }
 }

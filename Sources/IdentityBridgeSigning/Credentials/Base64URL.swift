@@ -1,6 +1,6 @@
-// `package`, in the core rather than IdentityBridgePrimitives: the JWT signer and decoder call it per
-// token, and within one module the optimizer inlines it (in the other target it measured no
-// different on identity-bench --profile, 2026-11-25, Benchmarks/RESULTS.md; kept here to be safe).
+// `package`, in the signing module with the JWT signer and decoder that call it per token: within one
+// module the optimizer inlines it (in another target it measured no different on identity-bench --profile,
+// 2026-11-25, Benchmarks/RESULTS.md; kept with its callers to be safe).
 
 /// Base64 and base64url (RFC 4648) encoding without Foundation, for the credential hot path.
 ///

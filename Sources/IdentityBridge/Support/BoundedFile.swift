@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -69,6 +69,8 @@ package enum BoundedFile {
         var buffer = [UInt8](repeating: 0, count: limit + 1)
         var count = 0
         while count < buffer.count {
+            // A pointer because read(2) writes into the buffer: the one pointer of the configuration module
+            // outside libyaml's calls (YAMLExpansion).
             let read = buffer.withUnsafeMutableBytes { raw in
                 systemRead(descriptor, raw.baseAddress! + count, raw.count - count)
             }

@@ -27,4 +27,13 @@ extension JSONValue {
         let result = parseObjectMembers(buffer: bytes.assumingMemoryBound(to: UInt8.self))
         return try result.get().map(JSONObjectMembers.init(members:))
     }
+
+    /// ``parseObjectMembers(bytes:)`` over a collection's contiguous storage (a request body's
+    /// readable bytes), or over a copy when it has none.
+    package static func parseObjectMembers(contiguous bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONObjectMembers? {
+        let parse = { (buffer: UnsafeBufferPointer<UInt8>) in
+            Result { () throws(JSONParseError) in try parseObjectMembers(bytes: UnsafeRawBufferPointer(buffer)) }
+        }
+        return try (bytes.withContiguousStorageIfAvailable(parse) ?? Array(bytes).withUnsafeBufferPointer(parse)).get()
+    }
 }

@@ -1,13 +1,7 @@
+// The tuned JSON writer of the hot paths (claims, credentials answers): the same bytes as the model's plain
+// `JSONValue.jsonString` (`JSONWriterTests` holds the two together), eight bytes checked and copied at a time.
 extension JSONValue {
-    /// Compact JSON text with sorted object keys and every string correctly escaped.
-    public var jsonString: String {
-        var out: [UInt8] = []
-        out.reserveCapacity(64)
-        write(into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Appends the compact JSON text to `out`.
+    /// Appends the compact JSON text to `out`: the bytes of ``jsonString``.
     package func write(into out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
@@ -211,9 +205,4 @@ extension JSONValue {
         }
         return o
     }
-}
-
-extension JSONValue: CustomStringConvertible {
-    /// The compact JSON text.
-    public var description: String { jsonString }
 }

@@ -1,16 +1,13 @@
-import IdentityBridge
+extension SecureRandom {
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-/// The Zendesk JWT's `jti`: a random (version 4) UUID in lowercase text, as
-/// `UUID().uuidString.lowercased()` writes it, from ``IdentityBridge/SecureRandom``, with no formatting
-/// through `printf` (the jti is minted on every exchange).
-enum ZendeskSupportJTI {
-    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-    /// A fresh random UUID, e.g. `8d3c2f6e-5a4b-4c1d-9e8f-0123456789ab`.
-    static func random() -> String {
+    /// A random (version 4) UUID in lowercase text, as `UUID().uuidString.lowercased()` writes it,
+    /// e.g. `8d3c2f6e-5a4b-4c1d-9e8f-0123456789ab`, from ``fill(_:)`` with no formatting through
+    /// `printf` (Zendesk Support's `jti` is minted on every exchange).
+    package static func uuidString() -> String {
         var bytes = (UInt64(0), UInt64(0))
-        fillRandom(&bytes)
         return withUnsafeMutableBytes(of: &bytes) { uuid in
+            fill(uuid)
             uuid[6] = (uuid[6] & 0x0F) | 0x40  // version 4
             uuid[8] = (uuid[8] & 0x3F) | 0x80  // RFC 4122 variant
             return hexDigits.withUnsafeBufferPointer { digits in
@@ -29,10 +26,5 @@ enum ZendeskSupportJTI {
                 }
             }
         }
-    }
-
-    /// Fills `bytes` with 16 random bytes (``IdentityBridge/SecureRandom``).
-    private static func fillRandom(_ bytes: inout (UInt64, UInt64)) {
-        withUnsafeMutableBytes(of: &bytes) { SecureRandom.fill($0) }
     }
 }

@@ -7,12 +7,12 @@ public import Foundation
 public struct Credential: Hashable, Sendable, CustomStringConvertible {
     /// The fields as stored: a JWT credential (the common case of three of the four vendor
     /// surfaces) keeps its token alone, so issuing one builds no dictionary.
-    private enum Storage: Sendable {
+    package enum Storage: Sendable {
         case jwt(String)
         case fields([String: JSONValue])
     }
 
-    private var storage: Storage
+    package private(set) var storage: Storage
 
     /// The credential's fields, e.g. `["jwt": "eyJ..."]` or Helpshift's `userId`/`userAuthToken`.
     public var fields: [String: JSONValue] {
@@ -62,19 +62,6 @@ public struct Credential: Hashable, Sendable, CustomStringConvertible {
 
     /// The fields as a JSON object.
     public var json: JSONValue { .object(fields) }
-
-    /// Appends ``json`` as compact UTF-8 JSON (the bytes `json.write(into:)` writes, without
-    /// building the object for a JWT credential).
-    public func writeJSON(into output: inout [UInt8]) {
-        switch storage {
-        case .jwt(let token):
-            output += #"{"jwt":"#.utf8
-            JSONValue.writeString(token, into: &output)
-            output.append(UInt8(ascii: "}"))
-        case .fields(let fields):
-            JSONValue.object(fields).write(into: &output)
-        }
-    }
 
     /// `Credential(jwt: <redacted>)`: names only, never values.
     public var description: String {

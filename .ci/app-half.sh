@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The app half ships in an app: what an iOS, macOS or Linux app links needs no system library, no configuration
+# loader and no signing code.
+#   1. `swift package describe`: the model's closure holds no package product, no system library and not the
+#      signing code; each app-half target's closure holds no system library, no Yams, no configuration module
+#      and no signing code.
+#   2. The app-half targets build in their own scratch folder with libyaml's and OpenSSL's headers hidden
+#      (as on iOS, which has neither), in a private mount namespace: needs root (CI runs as root).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+app_targets=(IdentityBridgeModel IdentityBridgeClient)
+
+swift package describe --type json >"${TMPDIR:-/tmp}/identitybridge-describe.json"
+python3 - "${TMPDIR:-/tmp}/identitybridge-describe.json" "${app_targets[@]}" <<'EOF'
+import json, sys
+
+described = json.load(open(sys.argv[1]))
+targets = {t["name"]: t for t in described["targets"]}
+
+
+def closure(name):
+    seen, stack = set(), [name]
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        stack.extend(targets[current].get("target_dependencies", []))
+    return seen
+
+
+failures = []
+model = closure("IdentityBridgeModel")
+for name in sorted(model):
+    if targets[name].get("product_dependencies"):
+        failures.append(f"IdentityBridgeModel's closure: {name} depends on {targets[name]['product_dependencies']}")
+for name in sys.argv[2:]:
+    for member in sorted(closure(name)):
+        target = targets[member]
+        if target["type"] == "system-target":
+            failures.append(f"{name}'s closure holds the system library {member}")
+        if member in ("IdentityBridge", "IdentityBridgeSigning"):
+            failures.append(f"{name}'s closure holds {member} (configuration or signing code: backend half)")
+        if "Yams" in target.get("product_dependencies", []):
+            failures.append(f"{name}'s closure holds Yams (through {member})")
+for failure in failures:
+    print(f"app-half: {failure}")
+if failures:
+    sys.exit(1)
+print(f"app-half: closures of {', '.join(sys.argv[2:])}: no system library, no Yams, no configuration, no signing code")
+EOF
+
+if [ "$(id -u)" != 0 ]; then
+    echo "app-half: the build with hidden headers needs root (unshare -m); run .ci/app-half.sh as root" >&2
+    exit 1
+fi
+unshare -m bash -euo pipefail -c '
+    mount --bind /dev/null /usr/include/yaml.h
+    mount -t tmpfs tmpfs /usr/include/openssl
+    test ! -s /usr/include/yaml.h && test -z "$(ls /usr/include/openssl)"
+    for target in "$@"; do
+        swift build --scratch-path .build-app --target "$target"
+    done
+' app-half "${app_targets[@]}"
+echo "app-half: ${app_targets[*]} built with /usr/include/yaml.h and /usr/include/openssl hidden"
