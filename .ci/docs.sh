@@ -11,7 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The targets of the library products in Package.swift (keep in step with its `products:`).
+# The targets of the library products in Package.swift (keep in step with its `products:`), and the signing
+# module, which is no product but whose public API `IdentityBridge` re-exports.
 targets=(
     IdentityBridge
     IdentityBridgeStandard
@@ -22,6 +23,8 @@ targets=(
     IdentityBridgeTesting
     IdentityBridgeSimulators
     IdentityBridgeHummingbird
+    IdentityBridgeModel
+    IdentityBridgeSigning
     IdentityBridgeClient
 )
 if [ "$#" -gt 0 ]; then targets=("$@"); fi

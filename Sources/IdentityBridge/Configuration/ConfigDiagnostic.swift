@@ -44,7 +44,7 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     /// One diagnostic line per problem.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 
-    /// The error as a uniform ``IdentityError`` (`configuration_invalid`).
+    /// The error as a uniform `IdentityError` (`configuration_invalid`).
     public var identityError: IdentityError {
         IdentityError(
             .configurationInvalid, message: description,

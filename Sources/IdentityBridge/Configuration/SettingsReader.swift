@@ -254,7 +254,7 @@ public final class SettingsReader {
     }
 
     /// A secret that keys HS256 JSON Web Tokens: a ``secret(_:required:)`` of at least
-    /// ``HS256Signer/minimumKeyLength`` bytes (RFC 7518 §3.2). A shorter one is a configuration
+    /// `HS256Signer/minimumKeyLength` bytes (RFC 7518 §3.2). A shorter one is a configuration
     /// error naming the setting; the message gives the length, never the secret.
     public func signingSecret(_ key: String, required: Bool = true) -> Secret? {
         guard let secret = secret(key, required: required) else { return nil }

@@ -2,7 +2,7 @@ public import CoreMetrics
 public import Logging
 
 /// Settings of one provider instance, parsed and validated by the plugin that owns the kind.
-/// Implementations keep secrets in ``Secret`` so that printing settings shows `<redacted>`.
+/// Implementations keep secrets in `Secret` so that printing settings shows `<redacted>`.
 public protocol ProviderSettings: Sendable {}
 
 /// What a plugin gets to build an issuer: the clock, a logger and the metrics factory.

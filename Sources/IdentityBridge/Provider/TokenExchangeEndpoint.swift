@@ -7,9 +7,9 @@ public import Logging
 ///
 /// Two modes:
 /// - ``Mode/userToken``: the token is the library's own short-lived user token (what
-///   ``CredentialIssuer/issue(for:)`` returned to the app); it is read and exchanged.
+///   `CredentialIssuer/issue(for:)` returned to the app); it is read and exchanged.
 /// - ``Mode/resolveUser(_:)``: the token is the app's own session token; the caller's closure maps it
-///   to a ``UserIdentity`` (or throws, e.g. `token_invalid`), and the JWT is minted for that user.
+///   to a `UserIdentity` (or throws, e.g. `token_invalid`), and the JWT is minted for that user.
 ///
 /// ```swift
 /// let exchanger = try configuration.makeTokenExchanger(app: "demo", provider: "zendesk-support")
@@ -28,7 +28,7 @@ public struct TokenExchangeEndpoint: Sendable {
 
     /// An HTTP answer: status and JSON body.
     public struct Response: Hashable, Sendable {
-        /// 200, 400, 401, 413, 415 or 422 (see ``IdentityError/httpStatus``).
+        /// 200, 400, 401, 413, 415 or 422 (see `IdentityError/httpStatus`).
         public var status: Int
         /// `{"jwt": ...}` or `{"error": {...}}` (the uniform error's JSON).
         public var body: JSONValue

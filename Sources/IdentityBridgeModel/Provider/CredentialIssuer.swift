@@ -19,7 +19,7 @@ public protocol CredentialIssuer: Sendable {
 }
 
 /// An issuer whose credential is exchanged by the vendor for a JWT at the customer's endpoint
-/// (Zendesk Support's JWT flow). ``TokenExchangeEndpoint`` serves it over HTTP-shaped input.
+/// (Zendesk Support's JWT flow). `TokenExchangeEndpoint` serves it over HTTP-shaped input.
 public protocol TokenExchanging: CredentialIssuer {
     /// The form field the vendor POSTs the user token in (Zendesk Support: `user_token`).
     var exchangeFormField: String { get }

@@ -9,7 +9,7 @@ import Musl
 /// A compact JWT split and decoded, not yet verified.
 ///
 /// ``decode(_:maxLength:)`` checks structure only (three base64url parts, JSON objects for header
-/// and claims, no duplicate keys) and throws ``IdentityError/Code/tokenMalformed`` otherwise.
+/// and claims, no duplicate keys) and throws `IdentityError/Code/tokenMalformed` otherwise.
 /// Verify the signature with ``verifySignature(with:)`` before trusting any claim, or use
 /// ``HS256Signer/verify(_:maxLength:vendorCode:)``, which decodes and checks the signature in one pass.
 ///

@@ -3,14 +3,12 @@
 // `python3 .ci/docs_snippets.py swift --write`. Compiled by `swift test`, never run.
 import Foundation
 import HelpshiftAdapter
-import IdentityBridge
 import IdentityBridgeClient
 import ZendeskChatAdapter
 import ZendeskSupportAdapter
 
-func documentationSnippet_IdentityBridgeClient_InTheApp_39(session: AppSession, chat: ZendeskChatProvider, support: ZendeskSupportProvider, supportRef: ProviderReference, helpshift: HelpshiftProvider, helpshiftRef: ProviderReference, ann: UserIdentity, bob: UserIdentity, messaging: any IdentityProvider) async throws {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 39)
-
+func documentationSnippet_IdentityBridgeClient_InTheApp_38(session: AppSession, chat: ZendeskChatProvider, support: ZendeskSupportProvider, supportRef: ProviderReference, helpshift: HelpshiftProvider, helpshiftRef: ProviderReference, ann: UserIdentity, bob: UserIdentity, messaging: any IdentityProvider) async throws {
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 38)
 
 
 
@@ -24,7 +22,7 @@ func documentationSnippet_IdentityBridgeClient_InTheApp_39(session: AppSession, 
     try await chat.login(tokenProvider: client.tokenProvider(for: user, from: chatRef))
 #sourceLocation()
     do {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 57)
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 55)
 
 
 
@@ -35,7 +33,7 @@ func documentationSnippet_IdentityBridgeClient_InTheApp_39(session: AppSession, 
             credentialProvider: client.credentialProvider(for: user, from: helpshiftRef, refreshing: true))
 #sourceLocation()
         do {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 91)
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 89)
             do { try await client.switchUser(from: ann, to: bob, providers: [helpshift, support, chat, messaging]) }
             catch { print(error.step, error.error.code, error.restoredPreviousUser) }   // login chat network_error true
 #sourceLocation()

@@ -4,8 +4,8 @@
 import IdentityBridge
 import IdentityBridgeStandard
 
-func documentationSnippet_IdentityBridge_IdentityBridge_27() async throws {
-#sourceLocation(file: "Sources/IdentityBridge/IdentityBridge.docc/IdentityBridge.md", line: 27)
+func documentationSnippet_IdentityBridge_IdentityBridge_32() async throws {
+#sourceLocation(file: "Sources/IdentityBridge/IdentityBridge.docc/IdentityBridge.md", line: 32)
 
 
 
