@@ -79,11 +79,10 @@ extension CredentialClient {
     ///    confirms with every one of `checks` that no provider still holds anything of `previous`
     ///    (by default its `currentUser()`; pass the test kit's simulator checks, or your own, to look
     ///    at conversations and the like too).
-    /// 3. Only then logs `next` in to every provider with its credential: a provider that adopts
-    ///    `CredentialSourceLogin` (Zendesk Chat, Zendesk Messaging, Helpshift) through
+    /// 3. Only then logs `next` in to every provider with its credential, through the one hook
     ///    `login(credentialSource:)`, so its SDK's later requests for a credential (Chat's `getToken`
     ///    on every re-connect, Messaging's `expiredJWT`, Helpshift's `refreshUserCredentials`) ask
-    ///    this client; any other through `login(credential:)`.
+    ///    this client.
     ///
     /// If a step fails, the error names it; the providers already switched are logged out again and
     /// `previous` is logged back in with the credentials held before the switch, so no provider is
@@ -166,8 +165,8 @@ extension CredentialClient {
         throw UserSwitchError(step: step, error: error, restoredPreviousUser: rollbackError == nil, rollbackError: rollbackError)
     }
 
-    /// Logs `user` in to `provider` with `credential`; a `CredentialSourceLogin` provider gets a
-    /// source that hands `credential` first, then asks this client for every fresh one.
+    /// Logs `user` in to `provider` through its one hook, with a source that hands `credential`
+    /// first, then asks this client for every fresh one.
     ///
     /// The SDK asks the source again when the credential it holds no longer serves (Zendesk
     /// Messaging's `expiredJWT`, Zendesk Chat's re-authentication, Helpshift's
@@ -176,13 +175,12 @@ extension CredentialClient {
     func logIn(_ provider: any IdentityProvider, with credential: Credential, renewingFor user: UserIdentity) async throws(IdentityError)
         -> IdentitySession
     {
-        guard let renewing = provider as? any CredentialSourceLogin else { return try await provider.login(credential: credential) }
         let handed = HandedCredential(credential)
         let key = Key(provider: provider.reference, user: user)
-        return try await renewing.login(credentialSource: credentialSource(for: user, key: key, handed: handed))
+        return try await provider.login(credentialSource: credentialSource(for: user, key: key, handed: handed))
     }
 
-    /// The source a `CredentialSourceLogin` provider keeps: the login's credential once, then a
+    /// The source a provider keeps: the login's credential once, then a
     /// fresh one for each ask, invalidating the one it handed last.
     func credentialSource(for user: UserIdentity, key: Key, handed: HandedCredential) -> CredentialSource {
         { [self] () async throws(IdentityError) -> Credential in

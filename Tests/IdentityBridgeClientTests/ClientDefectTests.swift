@@ -35,26 +35,26 @@ import Testing
 
     // MARK: "expired" callbacks
 
-    @Test func aTokenHookAskedAgainGetsANewTokenNotTheOneItJustHanded() async throws {
+    @Test func aCredentialSourceAskedAgainGetsANewCredentialNotTheOneItJustHanded() async throws {
         let clock = ManualClientClock(Self.start)
         let service = FakeTokenService(clock: clock)
         let client = CredentialClient.fake(service, clock: clock)
-        let hook = client.tokenProvider(for: ann, from: chatRef)
-        let first = try await hook()
-        // Messaging's expiredJWT, Chat's re-authentication: the SDK asks the same hook again.
-        let second = try await hook()
+        let hook = client.credentialSource(for: ann, from: chatRef)
+        let first = try await hook().jwt
+        // Messaging's expiredJWT, Chat's re-authentication: the SDK asks the same source again.
+        let second = try await hook().jwt
         #expect(second != first, "the hook handed back the JWT the SDK just reported expired")
         #expect(service.requests == 2)
         // Another caller's cache hit is not disturbed: it gets the newest credential.
         #expect(try await client.credential(for: ann, from: chatRef).jwt == second)
         #expect(service.requests == 2)
-        let credentials = client.credentialProvider(for: ann, from: chatRef)
+        let credentials = client.credentialSource(for: ann, from: chatRef)
         let held = try await credentials()
         #expect(held.jwt == second, "the first ask of a new hook is a cache hit")
         #expect(try await credentials().jwt != second, "its next ask is a new credential")
     }
 
-    /// The source a user switch logs a `CredentialSourceLogin` provider in with (Messaging's
+    /// The source a user switch logs a provider in with (Messaging's
     /// `expiredJWT`, Chat's re-authentication, Helpshift's `refreshUserCredentials` /
     /// `userSessionExpired` all ask it): a second ask is a new credential from the service.
     @Test(arguments: [LiveTokenService.messaging, LiveTokenService.chat, LiveTokenService.helpshift])
@@ -268,10 +268,10 @@ final class ScriptedAnswers: ClientTransport {
     }
 }
 
-/// A provider that adopts `CredentialSourceLogin` around another: it keeps the source it is
+/// A provider around another that keeps the source it is
 /// logged in with (what the vendor SDK's "expired" callback would ask), and logs `base` in with
 /// the source's first credential.
-final class SourceCapturingProvider: CredentialSourceLogin, ForwardingProvider {
+final class SourceCapturingProvider: ForwardingProvider {
     let base: any IdentityProvider
     private let captured = Mutex<CredentialSource?>(nil)
     private let first = Mutex<Credential?>(nil)

@@ -61,11 +61,11 @@ import ZendeskSupportAdapter
             let client = Live.client(url, proof: { request in .sessionToken(Live.sessionToken(for: request.user)) })
 
             let messaging = try #require(providers[3] as? ZendeskMessagingProvider)
-            _ = try await messaging.login(tokenProvider: client.tokenProvider(for: ann, from: Live.messaging))
+            _ = try await messaging.login(credentialSource: client.credentialSource(for: ann, from: Live.messaging))
             #expect(await Self.holds(ann, messaging))
 
             let chat = try #require(providers[2] as? ZendeskChatProvider)
-            _ = try await chat.login(tokenProvider: client.tokenProvider(for: ann, from: Live.chat))
+            _ = try await chat.login(credentialSource: client.credentialSource(for: ann, from: Live.chat))
             #expect(await Self.holds(ann, chat))
             // A re-authentication asks getToken again: the hook invalidates the token it handed
             // and the SDK gets a newly minted one, never the one it is re-authenticating from (issue 35).
@@ -74,13 +74,11 @@ import ZendeskSupportAdapter
             #expect(counter.credentials("chat") == 2)
 
             let support = try #require(providers[1] as? ZendeskSupportProvider)
-            _ = try await support.login(userTokenProvider: client.tokenProvider(for: ann, from: Live.support, field: "user_token"))
+            _ = try await support.login(credentialSource: client.credentialSource(for: ann, from: Live.support))
             #expect(await Self.holds(ann, support))
 
             let helpshift = try #require(providers[0] as? HelpshiftProvider)
-            let (_, refresher) = try await helpshift.login(
-                credentialProvider: client.credentialProvider(for: ann, from: Live.helpshift, refreshing: true))
-            defer { refresher.cancel() }
+            _ = try await helpshift.login(credentialSource: client.credentialSource(for: ann, from: Live.helpshift, refreshing: true))
             #expect(await Self.holds(ann, helpshift))
             let before = counter.credentials("helpshift")
             let recorder = EventRecorder()

@@ -22,9 +22,9 @@ private func messagingExample(baseURL: URL, session: AppSession, messaging: Zend
         configuration: .init(baseURL: baseURL, app: "demo"),
         proof: { _ in .sessionToken(try await session.currentJWT()) })
     let user = UserIdentity(userId: "u-42", email: "ann@example.com", name: "Ann")
-    let messagingJWT = client.tokenProvider(for: user, from: ProviderReference(kind: "zendesk-messaging"))
-    // loginUser(jwt) now, and a fresh JWT from the same closure on every expiredJWT:
-    try await messaging.login(tokenProvider: messagingJWT)
+    let messagingCredentials = client.credentialSource(for: user, from: ProviderReference(kind: "zendesk-messaging"))
+    // loginUser(jwt) now, and a fresh JWT from the same source on every expiredJWT:
+    try await messaging.login(credentialSource: messagingCredentials)
 }
 
 /// InTheApp.md "Zendesk Chat".
@@ -35,7 +35,7 @@ private func chatExample(baseURL: URL, session: AppSession, chat: ZendeskChatPro
     let chatRef = ProviderReference(kind: "zendesk-chat", name: "chat")
     let user = UserIdentity(userId: "u-42", email: "ann@example.com", name: "Ann")
     // JWTAuthenticator.getToken on every connect and re-connect, never a token past its 7 minutes:
-    try await chat.login(tokenProvider: client.tokenProvider(for: user, from: chatRef))
+    try await chat.login(credentialSource: client.credentialSource(for: user, from: chatRef))
 }
 
 @Suite struct InTheAppExamplesTests {

@@ -53,42 +53,34 @@ struct ZendeskMessagingExpiryTests {
         #expect(await identityError { try await session.provider.sendMessage("expired") }?.code == .tokenExpired)
     }
 
-    @Test("with a token source set, expiredJWT asks it for a fresh JWT, logs in and retries the operation once")
-    func tokenSourceRenews() async throws {
+    @Test("logged in through its credential source, expiredJWT asks it for a fresh JWT, logs in and retries the operation once")
+    func credentialSourceRenews() async throws {
         let session = try Session()
-        let issuer = session.provider.messagingIssuer
-        let calls = Locked<[(String?, ZendeskMessagingRefreshReason)]>([])
-        await session.provider.setTokenSource(
-            ZendeskMessagingClosureTokenSource { user, reason throws(IdentityError) in
-                calls.mutate { $0.append((user?.externalId, reason)) }
-                return try issuer.issue(for: UserIdentity(userId: user?.externalId ?? "?")).jwt ?? ""
-            })
-        _ = try await session.provider.login(UserIdentity(userId: "E"))
+        let source = Self.source(session, first: nil)
+        _ = try await session.provider.login(credentialSource: source.next)
+        #expect(source.calls.value == 1)
         session.clock.advance(by: 4_000)
         _ = session.recorder.drain()
         try await session.provider.sendMessage("sent after renewal")
         #expect(session.names == [.authenticationFailed, .credentialsRefreshRequested, .loginSucceeded, .conversationStarted])
-        #expect(calls.value.map { $0.0 } == ["E"])
-        #expect(calls.value.map { $0.1 } == [.expired])
+        #expect(source.calls.value == 2)
+        #expect(Self.refreshReasons(session) == ["expired"])
         #expect(
             await session.provider.currentSessionExpiresAt
                 == Date(timeIntervalSince1970: TimeInterval(ZendeskMessagingFixture.start + 4_000 + 3_600)))
         #expect(await session.simulator.visibleConversationCount() == 1)
     }
 
-    @Test("a failing token source leaves the session expired and throws the original token_expired")
-    func tokenSourceFails() async throws {
+    @Test("a failing credential source leaves the session expired and throws the original token_expired")
+    func credentialSourceFails() async throws {
         let session = try Session()
-        await session.provider.setTokenSource(
-            ZendeskMessagingClosureTokenSource { _, _ throws(IdentityError) in
-                throw IdentityError(.networkError, message: "backend down")
-            })
-        _ = try await session.provider.login(UserIdentity(userId: "E"))
+        let source = Self.source(session, first: nil, failingAfter: 1)
+        _ = try await session.provider.login(credentialSource: source.next)
         session.clock.advance(by: 3_600)
         let error = await identityError { try await session.provider.sendMessage("x") }
         #expect(error?.code == .tokenExpired)
         #expect(!session.names.dropFirst().contains(.loginSucceeded))
-        await session.provider.setTokenSource(nil)
+        #expect(source.calls.value == 2)
     }
 
     @Test("'verify that the JWT is not close to expiration' before login: checkExpiry and a warning event")
@@ -138,36 +130,58 @@ struct ZendeskMessagingExpiryTests {
         #expect(session.recorder.events.last?.payload == .fields(["reason": "expired", "vendor_code": "expiredJWT"]))
     }
 
-    @Test("an already expired JWT with a token source: the source's JWT is used and login succeeds")
+    @Test("an already expired JWT from the credential source: the source's next JWT is used and login succeeds")
     func expiredJWTAtLoginWithSource() async throws {
         let session = try Session()
-        let issuer = session.provider.messagingIssuer
-        await session.provider.setTokenSource(
-            ZendeskMessagingClosureTokenSource { _, reason throws(IdentityError) in
-                #expect(reason == .expired)
-                return try issuer.issue(for: UserIdentity(userId: "E")).jwt ?? ""
-            })
         let past = ZendeskMessagingFixture.forge(
             header: ZendeskMessagingFixture.goodHeader, claims: ZendeskMessagingFixture.claims("E", exp: ZendeskMessagingFixture.start - 10)
         )
-        let result = try await session.provider.login(credential: .jwt(past))
+        let source = Self.source(session, first: past)
+        let result = try await session.provider.login(credentialSource: source.next)
         #expect(result.user.externalId == "E")
         #expect(session.names == [.credentialsRefreshRequested, .loginSucceeded])
+        #expect(Self.refreshReasons(session) == ["expired"])
+        #expect(source.calls.value == 2)
     }
 
-    @Test("close to expiry with a token source: the fresher JWT from the source is used for login")
-    func closeToExpiryUsesTokenSource() async throws {
+    @Test("a JWT close to expiry from the credential source: the source's fresher JWT is used for login")
+    func closeToExpiryUsesCredentialSource() async throws {
         let session = try Session(margin: 300)
-        let issuer = session.provider.messagingIssuer
-        await session.provider.setTokenSource(
-            ZendeskMessagingClosureTokenSource { _, reason throws(IdentityError) in
-                #expect(reason == .expiresSoon)
-                return try issuer.issue(for: UserIdentity(userId: "E")).jwt ?? ""
-            })
         let soon = ZendeskMessagingFixture.forge(
             header: ZendeskMessagingFixture.goodHeader,
             claims: ZendeskMessagingFixture.claims("E", exp: ZendeskMessagingFixture.start + 100))
-        let result = try await session.provider.login(credential: .jwt(soon))
+        let source = Self.source(session, first: soon)
+        let result = try await session.provider.login(credentialSource: source.next)
         #expect(result.expiresAt == Date(timeIntervalSince1970: TimeInterval(ZendeskMessagingFixture.start + 3_600)))
+        #expect(Self.refreshReasons(session) == ["expires_soon"])
+    }
+
+    /// A credential source for user `E` that hands the JWT `first` (when given) on its first call and
+    /// a JWT the session's issuer mints on every other; it throws `network_error` from call
+    /// `failingAfter + 1` on; `calls` counts its calls.
+    static func source(_ session: Session, first: String?, failingAfter: Int = .max)
+        -> (next: CredentialSource, calls: Locked<Int>)
+    {
+        let issuer = session.provider.messagingIssuer
+        let calls = Locked(0)
+        let next: CredentialSource = { () throws(IdentityError) -> Credential in
+            var call = 0
+            calls.mutate {
+                $0 += 1
+                call = $0
+            }
+            if call > failingAfter { throw IdentityError(.networkError, message: "backend down") }
+            if call == 1, let first { return .jwt(first) }
+            return try issuer.issue(for: UserIdentity(userId: "E"))
+        }
+        return (next, calls)
+    }
+
+    /// The `reason` of each `credentials_refresh_requested` the session recorded.
+    static func refreshReasons(_ session: Session) -> [String] {
+        session.recorder.events.filter { $0.name == .credentialsRefreshRequested }.compactMap {
+            if case .fields(let fields) = $0.payload { return fields["reason"]?.stringValue }
+            return nil
+        }
     }
 }

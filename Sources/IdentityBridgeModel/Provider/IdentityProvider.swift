@@ -39,6 +39,13 @@ public protocol IdentityProvider: Sendable {
     func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession
     /// Logs in with a raw vendor credential, bypassing the issuer.
     func login(credential: Credential) async throws(IdentityError) -> IdentitySession
+    /// Logs in with the credential `source` hands now, and keeps `source` for every later request of
+    /// the vendor SDK for a fresh credential (a re-connect, an expired token, a refresh the SDK asks
+    /// for). The one hook through which an app hands any kind its credentials: a
+    /// `CredentialClient`'s `credentialSource(for:from:)`, or the app's own closure. The default,
+    /// for a kind whose SDK never asks again, logs in once with the first credential.
+    @discardableResult
+    func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession
     /// Logs the current user out.
     func logout() async throws(IdentityError)
     /// Resets to a new anonymous identity.

@@ -48,14 +48,14 @@ extension ZendeskMessagingProvider {
         } catch {
             failure = error.identityError(provider: reference)
         }
-        guard failure.code == .tokenExpired, let tokenSource else { throw failure }
+        guard failure.code == .tokenExpired, let freshJWT else { throw failure }
         sessionExpiresAt = nil
         let fresh: String
         do throws(IdentityError) {
-            fresh = try await tokenSource.freshJWT(for: await port.currentUser()?.providerUser, reason: .expired)
+            fresh = try await freshJWT()
         } catch {
             logger.warning(
-                "The Zendesk Messaging token source failed; the session stays expired", metadata: ["code": "\(error.code.rawValue)"])
+                "The Zendesk Messaging credential source failed; the session stays expired", metadata: ["code": "\(error.code.rawValue)"])
             throw failure
         }
         _ = try await login(credential: .jwt(fresh))

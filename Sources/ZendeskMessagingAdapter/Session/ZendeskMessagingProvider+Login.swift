@@ -58,11 +58,10 @@ extension ZendeskMessagingProvider {
     }
 
     /// Warns about a JWT close to expiry or already expired (log and `credentials_refresh_requested`).
-    /// With a token source set, asks it for a fresh JWT and uses that when it lasts longer; without
+    /// With a credential source (``login(credentialSource:)``), asks it for a fresh JWT and uses that when it lasts longer; without
     /// one, an expired JWT still goes to the SDK, whose `expiredJWT` answer is authoritative.
     func freshEnough(_ jwt: String) async -> String {
         let check = checkExpiry(of: jwt)
-        let reason: ZendeskMessagingRefreshReason
         let left: Int64
         switch check {
         case .expiresSoon(let secondsLeft):
@@ -70,32 +69,30 @@ extension ZendeskMessagingProvider {
                 "Zendesk Messaging JWT expires within the warning margin; authenticate with a fresher token before showing conversations",
                 metadata: ["seconds_left": "\(secondsLeft)", "margin": "\(expiryWarningMargin)", "instance": "\(reference.name)"])
             requestRefresh(.expiresSoon, ["seconds_left": .int(secondsLeft), "margin": .int(expiryWarningMargin)])
-            reason = .expiresSoon
             left = secondsLeft
         case .expired:
             logger.warning(
-                "Zendesk Messaging JWT has already expired; loginUser will fail with expiredJWT unless a token source supplies a fresh one",
+                "Zendesk Messaging JWT has already expired; loginUser will fail with expiredJWT unless a credential source supplies a fresh one",
                 metadata: ["instance": "\(reference.name)"])
-            guard tokenSource != nil else { return jwt }
+            guard freshJWT != nil else { return jwt }
             requestRefresh(.expired, [:])
-            reason = .expired
             left = 0
         case .noExpiry, .valid, .unreadable:
             return jwt
         }
-        guard let tokenSource else { return jwt }
+        guard let freshJWT else { return jwt }
         do throws(IdentityError) {
-            let fresh = try await tokenSource.freshJWT(for: await port.currentUser()?.providerUser, reason: reason)
+            let fresh = try await freshJWT()
             switch checkExpiry(of: fresh) {
             case .noExpiry: return fresh
             case .valid(let freshLeft) where freshLeft > left: return fresh
             case .expiresSoon(let freshLeft) where freshLeft > left: return fresh
             default:
-                logger.warning("The token source's JWT does not last longer; logging in with the original.")
+                logger.warning("The credential source's JWT does not last longer; logging in with the original.")
                 return jwt
             }
         } catch {
-            logger.warning("The token source failed; logging in with the original JWT", metadata: ["code": "\(error.code.rawValue)"])
+            logger.warning("The credential source failed; logging in with the original JWT", metadata: ["code": "\(error.code.rawValue)"])
             return jwt
         }
     }

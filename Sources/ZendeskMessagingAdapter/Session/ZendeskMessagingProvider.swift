@@ -34,7 +34,9 @@ public actor ZendeskMessagingProvider: IdentityProvider {
     let logger: Logger
     /// Seconds before `exp` within which a JWT counts as close to expiry.
     public private(set) var expiryWarningMargin: Int64
-    var tokenSource: (any ZendeskMessagingTokenSource)?
+    /// The `jwt` of a fresh credential from the source of the last ``login(credentialSource:)``: asked on
+    /// `expiredJWT` and for a JWT close to expiry at login (never by the adapter on its own).
+    var freshJWT: (@Sendable () async throws(IdentityError) -> String)?
     var sessionExpiresAt: Date?
     var loginInFlight = false
 
@@ -72,11 +74,6 @@ public actor ZendeskMessagingProvider: IdentityProvider {
 
     /// The Messaging JWT issuer.
     public nonisolated var issuer: any CredentialIssuer { messagingIssuer }
-
-    /// Sets (or clears, with `nil`) the hook that supplies fresh JWTs when asked.
-    public func setTokenSource(_ source: (any ZendeskMessagingTokenSource)?) {
-        tokenSource = source
-    }
 
     /// When the current session's JWT expires, if it was logged in here with an expiring JWT.
     public var currentSessionExpiresAt: Date? { sessionExpiresAt }

@@ -5,8 +5,8 @@ import Foundation
 import IdentityBridgeClient
 import ZendeskMessagingAdapter
 
-func documentationSnippet_IdentityBridgeClient_InTheApp_21(session: AppSession, messaging: ZendeskMessagingProvider) async throws {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 21)
+func documentationSnippet_IdentityBridgeClient_InTheApp_23(session: AppSession, messaging: ZendeskMessagingProvider) async throws {
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 23)
 
 
 
@@ -15,8 +15,8 @@ func documentationSnippet_IdentityBridgeClient_InTheApp_21(session: AppSession, 
         configuration: .init(baseURL: URL(string: "https://identity.example.com")!, app: "demo"),
         proof: { _ in .sessionToken(try await session.currentJWT()) })
     let user = UserIdentity(userId: "u-42", email: "ann@example.com", name: "Ann")
-    let messagingJWT = client.tokenProvider(for: user, from: ProviderReference(kind: "zendesk-messaging"))
-    // loginUser(jwt) now, and a fresh JWT from the same closure on every expiredJWT:
-    try await messaging.login(tokenProvider: messagingJWT)
+    let messagingCredentials = client.credentialSource(for: user, from: ProviderReference(kind: "zendesk-messaging"))
+    // loginUser(jwt) now, and a fresh JWT from the same source on every expiredJWT:
+    try await messaging.login(credentialSource: messagingCredentials)
 #sourceLocation()
 }

@@ -7,8 +7,8 @@ import IdentityBridgeClient
 import ZendeskChatAdapter
 import ZendeskSupportAdapter
 
-func documentationSnippet_IdentityBridgeClient_InTheApp_38(session: AppSession, chat: ZendeskChatProvider, support: ZendeskSupportProvider, supportRef: ProviderReference, helpshift: HelpshiftProvider, helpshiftRef: ProviderReference, ann: UserIdentity, bob: UserIdentity, messaging: any IdentityProvider) async throws {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 38)
+func documentationSnippet_IdentityBridgeClient_InTheApp_40(session: AppSession, chat: ZendeskChatProvider, support: ZendeskSupportProvider, supportRef: ProviderReference, helpshift: HelpshiftProvider, helpshiftRef: ProviderReference, ann: UserIdentity, bob: UserIdentity, messaging: any IdentityProvider) async throws {
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 40)
 
 
 
@@ -19,21 +19,21 @@ func documentationSnippet_IdentityBridgeClient_InTheApp_38(session: AppSession, 
     let chatRef = ProviderReference(kind: "zendesk-chat")   // the instance's name in the service's configuration: the kind by default
     let user = UserIdentity(userId: "u-42", email: "ann@example.com", name: "Ann")
     // JWTAuthenticator.getToken on every connect and re-connect, never a token past its 7 minutes:
-    try await chat.login(tokenProvider: client.tokenProvider(for: user, from: chatRef))
+    try await chat.login(credentialSource: client.credentialSource(for: user, from: chatRef))
 #sourceLocation()
     do {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 55)
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 57)
 
 
 
         // Support: the JWT identity's user token, before the first request and after each switch.
-        try await support.login(userTokenProvider: client.tokenProvider(for: user, from: supportRef, field: "user_token"))
-        // Helpshift: the login credential now; a newly minted one on refreshUserCredentials / userSessionExpired.
-        let (_, refresher) = try await helpshift.login(
-            credentialProvider: client.credentialProvider(for: user, from: helpshiftRef, refreshing: true))
+        try await support.login(credentialSource: client.credentialSource(for: user, from: supportRef))
+        // Helpshift: the login credential now; a newly minted one on refreshUserCredentials / userSessionExpired,
+        // until logout.
+        try await helpshift.login(credentialSource: client.credentialSource(for: user, from: helpshiftRef, refreshing: true))
 #sourceLocation()
         do {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 89)
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 91)
             do { try await client.switchUser(from: ann, to: bob, providers: [helpshift, support, chat, messaging]) }
             catch { print(error.step, error.error.code, error.restoredPreviousUser) }   // login chat network_error true
 #sourceLocation()

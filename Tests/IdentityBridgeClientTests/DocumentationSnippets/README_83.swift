@@ -4,13 +4,13 @@
 import Foundation
 import IdentityBridgeClient
 
-#sourceLocation(file: "README.md", line: 85)
+#sourceLocation(file: "README.md", line: 86)
 /// Your app's sign-in session: the JWT your backend gave the user at sign-in (a stand-in here).
 fileprivate func currentSessionJWT() async throws -> String { "eyJ..." }
 #sourceLocation()
 
-func documentationSnippet_README_82() async throws {
-#sourceLocation(file: "README.md", line: 82)
+func documentationSnippet_README_83() async throws {
+#sourceLocation(file: "README.md", line: 83)
 
 
 
@@ -23,7 +23,7 @@ func documentationSnippet_README_82() async throws {
     let ann = UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann")
     // The instance as the service's configuration names it: config.example.yaml's is `zendesk-chat`.
     let chat = ProviderReference(kind: "zendesk-chat", name: "zendesk-chat")
-    let getToken = client.tokenProvider(for: ann, from: chat)  // what Zendesk Chat's JWTAuthenticator calls
-    print(try await getToken())  // a JWT; the next call within its lifetime is served from the cache
+    let credentials = client.credentialSource(for: ann, from: chat)  // what `chat.login(credentialSource:)` keeps
+    print(try await credentials().jwt ?? "")  // a JWT; another caller within its lifetime is served from the cache
 #sourceLocation()
 }
