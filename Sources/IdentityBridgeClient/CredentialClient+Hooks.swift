@@ -2,7 +2,7 @@ public import IdentityBridgeModel
 
 extension CredentialClient {
     /// A source of `user`'s credential for `provider` (cached, refreshed ahead, single flight): what
-    /// every kind's ``IdentityBridgeModel/IdentityProvider/login(credentialSource:)`` takes.
+    /// every kind's `IdentityProvider.login(credentialSource:)` takes.
     ///
     /// An SDK asks again when the credential it holds no longer serves (Zendesk Messaging's
     /// `expiredJWT`, Zendesk Chat's re-authentication, Helpshift's `refreshUserCredentials` /

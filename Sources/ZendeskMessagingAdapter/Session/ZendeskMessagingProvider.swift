@@ -15,7 +15,7 @@ public import Logging
 ///   `credentials_refresh_requested` (`reason: expired`) after `fell_back_to_anonymous`.
 /// - When the JWT expires the SDK answers with `expiredJWT`: `authentication_failed`
 ///   (`token_expired`) and `credentials_refresh_requested` (`reason: expired`). The adapter never
-///   renews by itself; with a ``ZendeskMessagingTokenSource`` set it logs in with the source's
+///   renews by itself; logged in through ``login(credentialSource:)``, it logs in with the source's
 ///   JWT and retries the failed operation once.
 /// - `logout` of an authenticated user: `logged_out` (push unsubscribed); of an anonymous user:
 ///   `anonymous_user_cleared` (its conversations are gone for good).
