@@ -170,4 +170,45 @@ struct ZendeskMessagingSettingsTests {
         #expect(error?.code == .configurationInvalid)
         #expect(error?.field == "port")
     }
+
+    /// One settings value broken in the YAML and the same value given to the initializer.
+    struct BrokenRule: Sendable, CustomTestStringConvertible {
+        var name: String
+        var yaml: String
+        var keys = 1
+        var duplicateKey = false
+        var active: String?
+        var lifetime: Int64 = 3_600
+        var margin: Int64 = 300
+        var maxLifetime: Int64 = 86_400
+        var testDescription: String { name }
+    }
+
+    static let brokenRules: [BrokenRule] = [
+        BrokenRule(name: "11 signing keys", yaml: "", keys: 11),
+        BrokenRule(name: "a key id listed twice", yaml: "", duplicateKey: true),
+        BrokenRule(name: "active_key_id names no key", yaml: "        active_key_id: app_9\n", active: "app_9"),
+        BrokenRule(name: "token_lifetime too short", yaml: "        token_lifetime: 30s\n", lifetime: 30),
+        BrokenRule(name: "expiry_warning_margin too long", yaml: "        expiry_warning_margin: 2h\n", margin: 7_200),
+        BrokenRule(
+            name: "expiry_warning_margin not below token_lifetime", yaml: "        token_lifetime: 5m\n        expiry_warning_margin: 5m\n",
+            lifetime: 300, margin: 300),
+        BrokenRule(name: "max_token_lifetime below token_lifetime", yaml: "        max_token_lifetime: 10m\n", maxLifetime: 600),
+    ]
+
+    @Test("each rule is written once: the YAML and the initializer refuse a broken value with the same message", arguments: brokenRules)
+    func oneVerdictForEachRule(rule: BrokenRule) {
+        let yamlKeys = keys(rule.keys) + (rule.duplicateKey ? keys(1) : "")
+        let fromYAML = messages("        signing_keys:\n" + yamlKeys + rule.yaml)
+        var codeKeys = (1...rule.keys).map { ZendeskMessagingSigningKey(keyID: "app_\($0)", secret: ZendeskMessagingFixture.secretA) }
+        if rule.duplicateKey { codeKeys.append(codeKeys[0]) }
+        let fromCode = #expect(throws: IdentityError.self) {
+            try ZendeskMessagingSettings(
+                signingKeys: codeKeys, activeKeyID: rule.active, tokenLifetime: rule.lifetime, expiryWarningMargin: rule.margin,
+                maxTokenLifetime: rule.maxLifetime)
+        }
+        #expect(fromYAML.count == 1)
+        #expect(fromYAML.first == fromCode?.message)
+        #expect(fromCode?.code == .configurationInvalid)
+    }
 }

@@ -154,6 +154,11 @@ extension ZendeskMessagingIssuer {
     /// check before `loginUser`); `nil` for an unreadable token, which the SDK then refuses.
     public func freshnessError(ofUnverified token: String) -> IdentityError? {
         guard let jwt = try? DecodedJWT.decode(token) else { return nil }
+        return freshnessError(ofUnverified: jwt)
+    }
+
+    /// The freshness error of a JWT the session adapter decoded already (read without verifying it).
+    func freshnessError(ofUnverified jwt: DecodedJWT) -> IdentityError? {
         do throws(IdentityError) {
             return freshnessError(iat: try jwt.presentInt("iat"), exp: try jwt.presentInt("exp")).map(attributed)
         } catch {

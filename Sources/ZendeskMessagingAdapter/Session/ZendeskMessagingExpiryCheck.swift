@@ -23,12 +23,15 @@ public enum ZendeskMessagingExpiryCheck: Hashable, Sendable {
 
     /// Reads `exp` (without verifying the signature) and compares it with `now` and `margin`.
     public static func evaluate(jwt: String, now: Int64, margin: Int64) -> ZendeskMessagingExpiryCheck {
-        let exp: Int64?
         do throws(IdentityError) {
-            exp = try DecodedJWT.decode(jwt).optionalInt("exp")
+            return evaluate(exp: try DecodedJWT.decode(jwt).optionalInt("exp"), now: now, margin: margin)
         } catch {
             return .unreadable(error)
         }
+    }
+
+    /// Compares a JWT's `exp` (`nil`: it has none) with `now` and `margin`.
+    static func evaluate(exp: Int64?, now: Int64, margin: Int64) -> ZendeskMessagingExpiryCheck {
         guard let exp else { return .noExpiry }
         if exp <= now { return .expired }
         // `exp` is any integer the token carries: saturate instead of overflowing.

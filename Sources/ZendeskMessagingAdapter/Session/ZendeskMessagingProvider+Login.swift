@@ -22,18 +22,21 @@ extension ZendeskMessagingProvider {
         }
         loginInFlight = true
         defer { loginInFlight = false }
-        let jwt = await freshEnough(given)
+        // Decoded once: the expiry check, the freshness policy and the user it names all read it.
+        let token = await freshEnough(readToken(given))
         // IdentityBridge's freshness policy beyond the vendor's rules (iat skew, max_token_lifetime):
         // refused here exactly as verify refuses it; expiry itself stays the SDK's expiredJWT.
         let policyCodes = [ZendeskMessagingVendorCode.lifetimeTooLong, ZendeskMessagingVendorCode.issuedInFuture]
-        if let refused = messagingIssuer.freshnessError(ofUnverified: jwt), policyCodes.contains(refused.vendorCode ?? "") {
+        if let decoded = token.decoded, let refused = messagingIssuer.freshnessError(ofUnverified: decoded),
+            policyCodes.contains(refused.vendorCode ?? "")
+        {
             emit(.loginFailed, .failure(refused))
             throw refused
         }
-        try await leavePreviousUser(before: jwt)
+        try await leavePreviousUser(before: token)
         let user: ZendeskMessagingUser
         do throws(ZendeskMessagingSDKError) {
-            user = try await port.loginUser(jwt: jwt)
+            user = try await port.loginUser(jwt: token.text)
         } catch {
             let failure = error.identityError(provider: reference)
             sessionExpiresAt = nil
@@ -46,12 +49,7 @@ extension ZendeskMessagingProvider {
             if failure.code == .tokenExpired { requestRefresh(.expired, ["vendor_code": .string(error.code)]) }
             throw failure
         }
-        switch checkExpiry(of: jwt) {
-        case .valid(let left), .expiresSoon(let left):
-            sessionExpiresAt = Date(timeIntervalSince1970: TimeInterval(clock.unixSeconds() + left))
-        case .noExpiry, .expired, .unreadable:
-            sessionExpiresAt = nil
-        }
+        sessionExpiresAt = token.expiresAt(now: clock.unixSeconds())
         let session = IdentitySession(provider: reference, user: user.providerUser, expiresAt: sessionExpiresAt)
         emit(.loginSucceeded, .user(session.user))
         return session
@@ -60,10 +58,9 @@ extension ZendeskMessagingProvider {
     /// Warns about a JWT close to expiry or already expired (log and `credentials_refresh_requested`).
     /// With a credential source (``login(credentialSource:)``), asks it for a fresh JWT and uses that when it lasts longer; without
     /// one, an expired JWT still goes to the SDK, whose `expiredJWT` answer is authoritative.
-    func freshEnough(_ jwt: String) async -> String {
-        let check = checkExpiry(of: jwt)
+    func freshEnough(_ token: ZendeskMessagingLoginToken) async -> ZendeskMessagingLoginToken {
         let left: Int64
-        switch check {
+        switch token.expiry {
         case .expiresSoon(let secondsLeft):
             logger.warning(
                 "Zendesk Messaging JWT expires within the warning margin; authenticate with a fresher token before showing conversations",
@@ -74,27 +71,32 @@ extension ZendeskMessagingProvider {
             logger.warning(
                 "Zendesk Messaging JWT has already expired; loginUser will fail with expiredJWT unless a credential source supplies a fresh one",
                 metadata: ["instance": "\(reference.name)"])
-            guard freshJWT != nil else { return jwt }
+            guard freshJWT != nil else { return token }
             requestRefresh(.expired, [:])
             left = 0
         case .noExpiry, .valid, .unreadable:
-            return jwt
+            return token
         }
-        guard let freshJWT else { return jwt }
+        guard let freshJWT else { return token }
         do throws(IdentityError) {
-            let fresh = try await freshJWT()
-            switch checkExpiry(of: fresh) {
+            let fresh = readToken(try await freshJWT())
+            switch fresh.expiry {
             case .noExpiry: return fresh
             case .valid(let freshLeft) where freshLeft > left: return fresh
             case .expiresSoon(let freshLeft) where freshLeft > left: return fresh
             default:
                 logger.warning("The credential source's JWT does not last longer; logging in with the original.")
-                return jwt
+                return token
             }
         } catch {
             logger.warning("The credential source failed; logging in with the original JWT", metadata: ["code": "\(error.code.rawValue)"])
-            return jwt
+            return token
         }
+    }
+
+    /// `jwt` decoded once, checked against this provider's clock and `expiry_warning_margin`.
+    func readToken(_ jwt: String) -> ZendeskMessagingLoginToken {
+        ZendeskMessagingLoginToken(jwt, now: clock.unixSeconds(), margin: expiryWarningMargin)
     }
 
     /// Emits `credentials_refresh_requested` with `reason` and `details`.
@@ -106,11 +108,9 @@ extension ZendeskMessagingProvider {
 
     /// Logs the previous authenticated user out when `jwt` names another user, so that none of
     /// their conversations stay visible to the next one.
-    func leavePreviousUser(before jwt: String) async throws(IdentityError) {
+    func leavePreviousUser(before token: ZendeskMessagingLoginToken) async throws(IdentityError) {
         guard let current = await port.currentUser(), !current.isAnonymous else { return }
-        var next: String?
-        do throws(IdentityError) { next = try DecodedJWT.decode(jwt).optionalString("external_id") } catch { next = nil }
-        guard next != current.externalId else { return }
+        guard token.externalId != current.externalId else { return }
         try await logout()
     }
 

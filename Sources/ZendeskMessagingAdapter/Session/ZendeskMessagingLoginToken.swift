@@ -1,0 +1,38 @@
+import IdentityBridge
+
+/// A JWT on its way to `loginUser`, decoded once (without verifying it): the expiry check, the
+/// freshness policy and the user it names all read this one decoding.
+struct ZendeskMessagingLoginToken {
+    /// The JWT as the SDK gets it.
+    let text: String
+    /// The decoded JWT, `nil` when it is not one (the SDK then refuses it).
+    let decoded: DecodedJWT?
+    /// How close it is to `exp` when it was read.
+    let expiry: ZendeskMessagingExpiryCheck
+
+    /// Decodes `text` and checks it against `now` and `margin`.
+    init(_ text: String, now: Int64, margin: Int64) {
+        self.text = text
+        do throws(IdentityError) {
+            let decoded = try DecodedJWT.decode(text)
+            self.decoded = decoded
+            do throws(IdentityError) {
+                expiry = ZendeskMessagingExpiryCheck.evaluate(exp: try decoded.optionalInt("exp"), now: now, margin: margin)
+            } catch {
+                expiry = .unreadable(error)
+            }
+        } catch {
+            decoded = nil
+            expiry = .unreadable(error)
+        }
+    }
+
+    /// The `external_id` it names, when it names one.
+    var externalId: String? { try? decoded?.optionalString("external_id") }
+
+    /// When it expires: its `exp` while that is still ahead of `now`, else `nil` (no `exp`, expired, unreadable).
+    func expiresAt(now: Int64) -> Date? {
+        guard let exp = try? decoded?.optionalInt("exp"), exp > now else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(exp))
+    }
+}
