@@ -22,9 +22,9 @@ public enum Primitives {
         Base64URL.decode(text)
     }
 
-    /// (Pointer types in the signature only: the benchmark times the signing code's allocation-free decoder.)
     /// Decodes canonical base64url `text` into `destination` (at least `text.count * 3 / 4`
-    /// bytes); the byte count, or `nil` when `text` is not canonical base64url.
+    /// bytes); the byte count, or `nil` when `text` is not canonical base64url. (Pointer types in
+    /// the signature only: the benchmark times the signing code's allocation-free decoder.)
     public static func base64URLDecode(_ text: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>) -> Int? {
         Base64URL.decode(text, into: destination)
     }

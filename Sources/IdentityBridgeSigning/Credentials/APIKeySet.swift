@@ -1,7 +1,7 @@
-/// An app's API keys (the token service's `service.api_keys`), checked in constant time: a random HMAC-SHA256 key made at load, and each API
-/// key's MAC under it. A presented key's MAC is compared against every one (fixed-length MACs, so
-/// neither the keys' contents nor their lengths leak through timing; the MAC key is new at every
-/// load, so the MACs mean nothing outside this process).
+/// An app's API keys (the token service's `service.api_keys`), checked in constant time: a random
+/// HMAC-SHA256 key made at load, and each API key's MAC under it. A presented key's MAC is compared
+/// against every one (fixed-length MACs, so neither the keys' contents nor their lengths leak through
+/// timing; the MAC key is new at every load, so the MACs mean nothing outside this process).
 package struct APIKeySet: Sendable {
     let macKey: HMACDigest.Key
     let macs: [[UInt8]]

@@ -1,5 +1,5 @@
 // The tuned JSON writer of the hot paths (claims, credentials answers): the same bytes as the model's plain
-// `JSONValue.jsonString` (`JSONWriterTests` holds the two together), eight bytes checked and copied at a time.
+// `JSONValue.jsonString` (`ModelSigningSplitTests` holds the two together), eight bytes checked and copied at a time.
 extension JSONValue {
     /// Appends the compact JSON text to `out`: the bytes of ``jsonString``.
     package func write(into out: inout [UInt8]) {
