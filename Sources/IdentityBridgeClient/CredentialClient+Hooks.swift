@@ -16,17 +16,6 @@ extension CredentialClient {
     /// try await chat.login(credentialSource: client.credentialSource(for: user, from: chatRef))
     /// ```
     public func credentialSource(for user: UserIdentity, from provider: ProviderReference, refreshing: Bool = false) -> CredentialSource {
-        let key = Key(provider: provider, user: user)
-        let handed = HandedCredential(nil)
-        return { [self] () async throws(IdentityError) -> Credential in
-            if refreshing {
-                invalidate(key, ifHolding: nil)
-            } else if let last = handed.last {
-                invalidate(key, ifHolding: last)
-            }
-            let credential = try await credential(for: user, from: provider)
-            handed.record(credential)
-            return credential
-        }
+        credentialSource(for: user, key: Key(provider: provider, user: user), handed: HandedCredential(nil), refreshing: refreshing)
     }
 }

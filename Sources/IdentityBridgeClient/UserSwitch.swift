@@ -180,12 +180,17 @@ extension CredentialClient {
         return try await provider.login(credentialSource: credentialSource(for: user, key: key, handed: handed))
     }
 
-    /// The source a provider keeps: the login's credential once, then a
-    /// fresh one for each ask, invalidating the one it handed last.
-    func credentialSource(for user: UserIdentity, key: Key, handed: HandedCredential) -> CredentialSource {
+    /// The source a provider keeps: the credential `handed` holds first, once (the login's, for a user
+    /// switch), then a fresh one for each ask, invalidating the one it handed last; with `refreshing`,
+    /// every ask drops the cached credential instead, so it answers with a newly minted one.
+    func credentialSource(for user: UserIdentity, key: Key, handed: HandedCredential, refreshing: Bool = false) -> CredentialSource {
         { [self] () async throws(IdentityError) -> Credential in
             if let first = handed.takeFirst() { return first }
-            if let last = handed.last { invalidate(key, ifHolding: last) }
+            if refreshing {
+                invalidate(key, ifHolding: nil)
+            } else if let last = handed.last {
+                invalidate(key, ifHolding: last)
+            }
             let fresh = try await self.credential(for: user, from: key.provider)
             handed.record(fresh)
             return fresh

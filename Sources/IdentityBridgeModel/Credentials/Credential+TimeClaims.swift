@@ -3,7 +3,8 @@ import Foundation
 /// The time claims (`exp`, `iat`) of one JWT field of a credential, read without checking its
 /// signature: what the app half needs to know when its own credential stops being accepted.
 package struct JWTTimeClaims: Equatable, Sendable {
-    /// The longest field read as a JWT (64 KiB, as the signing code's `DecodedJWT.defaultMaxLength`).
+    /// The longest token read as a JWT (64 KiB): defined here once, and the signing code's
+    /// `DecodedJWT.defaultMaxLength` is this limit.
     package static let maxLength = 65_536
 
     /// `exp` (seconds since 1970), when the payload states it as an integer.

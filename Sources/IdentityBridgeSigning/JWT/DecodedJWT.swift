@@ -51,7 +51,7 @@ public struct DecodedJWT: Sendable {
     public var signature: [UInt8] { Base64URL.decode(token.utf8.dropFirst(signingInputCount + 1)) ?? [] }
 
     /// The longest token accepted by default (64 KiB); longer input is malformed.
-    public static let defaultMaxLength = 65_536
+    public static let defaultMaxLength = JWTTimeClaims.maxLength
 
     /// The header's `alg`.
     public var algorithm: String? { headerValue("alg")?.stringValue }
