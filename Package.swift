@@ -20,6 +20,8 @@ let socketTestSettings: [SwiftSetting] = [
 /// The condition of a dependency that only the token service and the command-line tools use: with the
 /// `TokenService` trait off, a consumer of the core and the adapters resolves none of them.
 let tokenService: TargetDependencyCondition? = .when(traits: ["TokenService"])
+/// What a vendor's app half (`<Vendor>Session`) depends on: the model and swift-log, nothing else.
+let sessionDependencies: [Target.Dependency] = ["IdentityBridgeModel", .product(name: "Logging", package: "swift-log")]
 
 let package = Package(
     name: "IdentityBridge",
@@ -43,6 +45,7 @@ let package = Package(
         // from the token service (it re-exports the model).
         .library(name: "IdentityBridgeModel", targets: ["IdentityBridgeModel"]),
         .library(name: "IdentityBridgeClient", targets: ["IdentityBridgeClient"]),
+        .library(name: "ZendeskChatSession", targets: ["ZendeskChatSession"]),
         // The token service's server: `swift run identity-server --config FILE` (no simulator, no test kit).
         .executable(name: "identity-server", targets: ["identity-server"]),
         // The serve command as a library: a package that registers its own kinds runs the same service
@@ -132,11 +135,15 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
 
-        // MARK: Adapters: one module per vendor surface.
+        // MARK: Adapters: one module per vendor surface, in two halves. `<Vendor>Session` is the app half: the session
+        // provider over the SDK port, the vendor's failure reasons, events and limits, on the model and swift-log
+        // only (no secret, no configuration, no system library). `<Vendor>Adapter` is the backend half: settings,
+        // the issuer and verifier, the plugin; it re-exports its session module.
         .target(name: "HelpshiftAdapter", dependencies: ["IdentityBridge"], swiftSettings: swiftSettings),
         .target(name: "ZendeskSupportAdapter", dependencies: ["IdentityBridge"], swiftSettings: swiftSettings),
-        .target(name: "ZendeskChatAdapter", dependencies: ["IdentityBridge"], swiftSettings: swiftSettings),
+        .target(name: "ZendeskChatAdapter", dependencies: ["IdentityBridge", "ZendeskChatSession"], swiftSettings: swiftSettings),
         .target(name: "ZendeskMessagingAdapter", dependencies: ["IdentityBridge"], swiftSettings: swiftSettings),
+        .target(name: "ZendeskChatSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
 
         // MARK: The built-in kinds in one registry: what a backend imports next to the core.
         .target(

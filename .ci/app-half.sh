@@ -9,7 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-app_targets=(IdentityBridgeModel IdentityBridgeClient)
+# Every vendor's app half joins this list as it is split from its backend half (`<Vendor>Session`).
+app_targets=(IdentityBridgeModel IdentityBridgeClient ZendeskChatSession)
 
 swift package describe --type json >"${TMPDIR:-/tmp}/identitybridge-describe.json"
 python3 - "${TMPDIR:-/tmp}/identitybridge-describe.json" "${app_targets[@]}" <<'EOF'

@@ -26,6 +26,7 @@ targets=(
     IdentityBridgeModel
     IdentityBridgeSigning
     IdentityBridgeClient
+    ZendeskChatSession
 )
 if [ "$#" -gt 0 ]; then targets=("$@"); fi
 

@@ -1,14 +1,9 @@
 public import IdentityBridge
 
-extension ProviderKind {
-    /// The `zendesk-chat` kind.
-    public static let zendeskChat: ProviderKind = "zendesk-chat"
-}
-
 /// The `zendesk-chat` plugin: Zendesk Chat SDK v2 JWT authentication.
 ///
 /// Settings: `account_key` (secret), `secret` (Chat shared secret), `previous_secrets` (older shared
-/// secrets still verified during a rotation, at most ``ZendeskChatLimits/maxPreviousSecrets``),
+/// secrets still verified during a rotation, at most `ZendeskChatLimits.maxPreviousSecrets`),
 /// `token_lifetime` (default 5m, at most 7m: a longer lifetime is a configuration error).
 public struct ZendeskChatPlugin: ProviderPlugin {
     /// Creates the plugin.
@@ -28,7 +23,7 @@ public struct ZendeskChatPlugin: ProviderPlugin {
         try ZendeskChatIssuer(settings: settings, provider: instance.reference, clock: context.clock)
     }
 
-    /// Builds the Chat session provider over the instance's ``ZendeskChatSDKPort``.
+    /// Builds the Chat session provider over the instance's `ZendeskChatSDKPort`.
     public func makeProvider(_ settings: ZendeskChatSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext)
         throws(IdentityError) -> any IdentityProvider
     {

@@ -37,7 +37,7 @@ struct ZendeskChatAuditTests {
 
         let simulator = ZendeskChatSimulator(
             accountKey: ZendeskChatFixture.accountKey, sharedSecret: ZendeskChatFixture.secret, clock: ManualClock(unixSeconds: Self.start))
-        await simulator.initialize(accountKey: ZendeskChatFixture.accountKey)
+        await simulator.initialize(accountKey: ZendeskChatFixture.accountKey.revealed)
         let connection = await simulator.connect(jwt: token, visitorInfo: nil)
         #expect(connection.failure?.reason == reason, "simulator on \(label)")
         #expect(!connection.visitor.isAuthenticated)

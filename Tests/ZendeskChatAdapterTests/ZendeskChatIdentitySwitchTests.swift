@@ -197,7 +197,7 @@ struct ZendeskChatIdentitySwitchTests {
     func simulatorRefusesChangedExternalId() async throws {
         let simulator = ZendeskChatSimulator(
             accountKey: ZendeskChatFixture.accountKey, sharedSecret: ZendeskChatFixture.secret, clock: clock)
-        await simulator.initialize(accountKey: ZendeskChatFixture.accountKey)
+        await simulator.initialize(accountKey: ZendeskChatFixture.accountKey.revealed)
         let ann = await simulator.connect(jwt: ZendeskChatFixture.token(ZendeskChatFixture.claims()), visitorInfo: nil)
         #expect(ann.failure == nil && ann.visitor.isAuthenticated)
         let bobToken = ZendeskChatFixture.token(
@@ -235,7 +235,7 @@ struct ZendeskChatIdentitySwitchTests {
     func simulatorPeople() async throws {
         let simulator = ZendeskChatSimulator(
             accountKey: ZendeskChatFixture.accountKey, sharedSecret: ZendeskChatFixture.secret, clock: clock)
-        await simulator.initialize(accountKey: ZendeskChatFixture.accountKey)
+        await simulator.initialize(accountKey: ZendeskChatFixture.accountKey.revealed)
         let anonymous = await simulator.connect(jwt: nil, visitorInfo: nil)
         #expect(anonymous.visitor.personId == nil)
         let first = await simulator.connect(jwt: ZendeskChatFixture.token(ZendeskChatFixture.claims()), visitorInfo: nil)

@@ -46,7 +46,7 @@ struct ZendeskChatSimulatorAgreementTests {
         }
         let simulator = ZendeskChatSimulator(
             accountKey: ZendeskChatFixture.accountKey, sharedSecret: ZendeskChatFixture.secret, clock: clock)
-        await simulator.initialize(accountKey: ZendeskChatFixture.accountKey)
+        await simulator.initialize(accountKey: ZendeskChatFixture.accountKey.revealed)
         let connection = await simulator.connect(jwt: token, visitorInfo: nil)
         #expect(adapterVerdict == expected, "adapter on \(label)")
         #expect(connection.failure?.reason == expected, "simulator on \(label)")

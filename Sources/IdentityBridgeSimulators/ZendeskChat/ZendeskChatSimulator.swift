@@ -157,7 +157,7 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
     // MARK: ZendeskChatSDKPort
 
     /// Records the account key the SDK was initialized with.
-    public func initialize(accountKey: Secret) async { backend.state.withLock { $0.sdkAccountKeys[device] = accountKey.revealedBytes } }
+    public func initialize(accountKey: String) async { backend.state.withLock { $0.sdkAccountKeys[device] = Array(accountKey.utf8) } }
 
     /// Connects or re-authenticates the session (see `ZendeskChatSDKPort.connect(jwt:visitorInfo:)`).
     public func connect(jwt: String?, visitorInfo: ZendeskChatVisitorInfo?) async -> ZendeskChatConnection {

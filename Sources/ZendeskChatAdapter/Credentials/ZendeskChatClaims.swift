@@ -22,9 +22,5 @@ public struct ZendeskChatClaims: Hashable, Sendable {
 
     /// When the token stops being accepted: `exp`, or `iat + maxLifetime` without `exp`
     /// (saturating at `Int64.max` rather than overflowing).
-    public var effectiveExpiry: Int64 {
-        if let expiresAt { return expiresAt }
-        let (expiry, overflow) = issuedAt.addingReportingOverflow(ZendeskChatLimits.maxLifetime)
-        return overflow ? .max : expiry
-    }
+    public var effectiveExpiry: Int64 { ZendeskChatLimits.effectiveExpiry(issuedAt: issuedAt, expiresAt: expiresAt) }
 }

@@ -16,7 +16,7 @@ public struct ZendeskChatSettings: ProviderSettings, Hashable {
     public var secret: Secret
     /// Older shared secrets the verifier still accepts during a rotation (never used to sign).
     public var previousSecrets: [Secret]
-    /// Lifetime of minted JWTs in seconds (1 ... ``ZendeskChatLimits/maxLifetime``).
+    /// Lifetime of minted JWTs in seconds (1 ... `ZendeskChatLimits.maxLifetime`).
     public var tokenLifetime: Int64
 
     /// Creates settings; the lifetime is not checked here (``ZendeskChatPlugin`` checks it when parsing).

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// Every check the Chat backend applies when the SDK connects with a JWT, with the SDK error it
 /// surfaces as and the uniform code it maps to.

@@ -1,10 +1,10 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// What the adapter needs from the Chat SDK and its backend. The adapter knows only this
 /// protocol; the simulator (tests) or a real SDK bridge implements it.
 public protocol ZendeskChatSDKPort: AnyObject, Sendable {
-    /// `Chat.initialize(accountKey:)`.
-    func initialize(accountKey: Secret) async
+    /// `Chat.initialize(accountKey:)`: the account key is the app's public identifier, no secret.
+    func initialize(accountKey: String) async
     /// Connects (or re-authenticates an ongoing session). `jwt` is the token from `getToken`, or
     /// `nil` for an anonymous session. The backend validates the token; on failure the session
     /// proceeds anonymously and, when an authenticated conversation was ongoing, that conversation

@@ -14,4 +14,12 @@ public enum ZendeskChatLimits {
     public static let defaultTokenLifetime: Int64 = 300
     /// The most older shared secrets `previous_secrets` lists (a rotation needs one; a few cover overlapping ones).
     public static let maxPreviousSecrets = 5
+
+    /// When a Chat JWT stops being accepted: `exp`, or `iat +` ``maxLifetime`` without `exp`
+    /// (saturating at `Int64.max` rather than overflowing). The one rule the verifier and a session apply.
+    public static func effectiveExpiry(issuedAt: Int64, expiresAt: Int64?) -> Int64 {
+        if let expiresAt { return expiresAt }
+        let (expiry, overflow) = issuedAt.addingReportingOverflow(maxLifetime)
+        return overflow ? .max : expiry
+    }
 }

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// The Chat SDK's `JWTAuthenticator` over a credential source: every `getToken` (each connect and
 /// re-connect) hands the `jwt` of a fresh credential, so the SDK always gets a JWT within its

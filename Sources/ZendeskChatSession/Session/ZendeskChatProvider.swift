@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 public import Logging
 
 /// The `zendesk-chat` session provider: drives the Chat SDK through a ``ZendeskChatSDKPort``.
@@ -28,13 +28,14 @@ public actor ZendeskChatProvider: IdentityProvider {
     public nonisolated let reference: ProviderReference
     /// Anonymous users, JWT, reset, logout (reset) and conversations.
     public nonisolated let capabilities: ProviderCapabilities = [.anonymousUsers, .jwt, .reset, .logout, .conversations]
-    /// The Chat JWT issuer and verifier.
+    /// The Chat JWT issuer and verifier on the backend; an `AppHalfIssuer` in an app.
     public nonisolated let issuer: any CredentialIssuer
     /// Where the provider's events are emitted.
     public nonisolated let eventHub = EventHub()
 
-    let chatIssuer: ZendeskChatIssuer
-    let accountKey: Secret
+    let accountKey: String
+    /// How long the JWTs `issuer` mints live (seconds): the session's expiry for a login minted at connect time.
+    let tokenLifetime: Int64
     let port: any ZendeskChatSDKPort
     let clock: any IdentityClock
     let logger: Logger
@@ -48,12 +49,30 @@ public actor ZendeskChatProvider: IdentityProvider {
     /// Connects, logins, logouts and resets, one at a time in call order (the concurrency rule of `IdentityProvider`).
     var operations = SessionOperationQueue()
 
-    /// Creates a provider over `port`.
-    public init(issuer: ZendeskChatIssuer, accountKey: Secret, port: any ZendeskChatSDKPort, clock: any IdentityClock, logger: Logger) {
-        self.reference = issuer.provider
-        self.issuer = issuer
-        self.chatIssuer = issuer
+    /// Creates a provider over `port` from what the app passes the Chat SDK, the account key: no secret.
+    ///
+    /// ```swift
+    /// let chat = ZendeskChatProvider(accountKey: "<your Chat account key>", port: chatBridge)
+    /// try await chat.login(credentialSource: client.credentialSource(for: user, from: chat.reference))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - reference: The kind and instance name (the token service's instance, for a `CredentialClient`).
+    ///   - accountKey: The Chat account key `Chat.initialize(accountKey:)` takes.
+    ///   - port: The Chat SDK, through a bridge (or a simulator in tests).
+    ///   - issuer: The backend's issuer, which ``login(_:)`` mints with; without it, an `AppHalfIssuer`.
+    ///   - tokenLifetime: How long the JWTs `issuer` mints live (seconds).
+    ///   - clock: The clock of the events' timestamps.
+    ///   - logger: Where authentication failures are logged (never with a token).
+    public init(
+        reference: ProviderReference = ProviderReference(kind: .zendeskChat), accountKey: String, port: any ZendeskChatSDKPort,
+        issuer: (any CredentialIssuer)? = nil, tokenLifetime: Int64 = ZendeskChatLimits.defaultTokenLifetime,
+        clock: any IdentityClock = SystemClock(), logger: Logger = Logger(label: "IdentityBridge.ZendeskChat")
+    ) {
+        self.reference = reference
+        self.issuer = issuer ?? AppHalfIssuer(provider: reference)
         self.accountKey = accountKey
+        self.tokenLifetime = tokenLifetime
         self.port = port
         self.clock = clock
         self.logger = logger

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// The Chat SDK's `AuthenticationError` cases, posted with `Chat.NotificationAuthenticationFailed`,
 /// each with the uniform code it maps to when only the vendor name is known.

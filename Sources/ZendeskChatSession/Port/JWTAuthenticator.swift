@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 import Synchronization
 
 /// Mirrors the Chat SDK's `JWTAuthenticator`: the SDK calls ``getToken(_:)`` before it connects
@@ -38,15 +38,15 @@ extension JWTAuthenticator {
     }
 }
 
-/// The adapter's authenticator: mints a fresh Chat JWT for one user on every ``getToken(_:)``.
+/// The backend's authenticator: mints a fresh Chat JWT for one user on every ``getToken(_:)``.
 public struct ZendeskChatIssuingAuthenticator: JWTAuthenticator {
-    /// The issuer that mints the JWT.
-    public let issuer: ZendeskChatIssuer
+    /// The issuer that mints the JWT (the adapter's `ZendeskChatIssuer`).
+    public let issuer: any CredentialIssuer
     /// The user the JWT is for.
     public let user: UserIdentity
 
     /// Creates an authenticator for `user`.
-    public init(issuer: ZendeskChatIssuer, user: UserIdentity) {
+    public init(issuer: any CredentialIssuer, user: UserIdentity) {
         self.issuer = issuer
         self.user = user
     }

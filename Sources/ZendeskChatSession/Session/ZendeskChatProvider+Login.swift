@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 extension ZendeskChatProvider {
     /// Sets an identity that mints a JWT for `user` on every `getToken`, and connects.
@@ -11,11 +11,11 @@ extension ZendeskChatProvider {
     /// `user`, before anything changes; throws the backend's error after falling back to
     /// anonymous when it refuses the JWT.
     public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
-        do { _ = try chatIssuer.issue(for: user) } catch {
+        do { _ = try issuer.issue(for: user) } catch {
             emit(.loginFailed, .failure(error))
             throw error
         }
-        let authenticator = ZendeskChatIssuingAuthenticator(issuer: chatIssuer, user: user)
+        let authenticator = ZendeskChatIssuingAuthenticator(issuer: issuer, user: user)
         // The issuer refuses a user without userId, so this is the external_id the JWT carries.
         return try await connectAuthenticated(using: authenticator, endingAnyUserOtherThan: user.userId)
     }
@@ -55,11 +55,10 @@ extension ZendeskChatProvider {
     /// When the given JWT the backend accepted expires (`exp`, else `iat` + 7 minutes); `now + token_lifetime`
     /// for JWTs minted at connect time by the issuing authenticator.
     func expiry(ofAcceptedToken token: String?) -> Date {
-        if let token, let decoded = try? DecodedJWT.decode(token), let iat = decoded.claim("iat")?.intValue {
-            let claims = ZendeskChatClaims(name: "", email: "", externalId: "", issuedAt: iat, expiresAt: decoded.claim("exp")?.intValue)
-            return Date(timeIntervalSince1970: TimeInterval(claims.effectiveExpiry))
+        if let token, let claims = JWTTimeClaims(token: token), let iat = claims.issuedAt {
+            return Date(timeIntervalSince1970: TimeInterval(ZendeskChatLimits.effectiveExpiry(issuedAt: iat, expiresAt: claims.expiresAt)))
         }
-        return clock.now().addingTimeInterval(TimeInterval(chatIssuer.tokenLifetime))
+        return clock.now().addingTimeInterval(TimeInterval(tokenLifetime))
     }
 
     func performLogin(authenticator: any JWTAuthenticator, endingAnyUserOtherThan externalId: String?) async

@@ -1,0 +1,6 @@
+public import IdentityBridgeModel
+
+extension ProviderKind {
+    /// The `zendesk-chat` kind.
+    public static let zendeskChat: ProviderKind = "zendesk-chat"
+}
