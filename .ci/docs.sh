@@ -27,6 +27,7 @@ targets=(
     IdentityBridgeSigning
     IdentityBridgeClient
     ZendeskChatSession
+    ZendeskSupportSession
 )
 if [ "$#" -gt 0 ]; then targets=("$@"); fi
 

@@ -1,10 +1,5 @@
 public import IdentityBridge
 
-extension ProviderKind {
-    /// The `zendesk-support` kind.
-    public static let zendeskSupport: ProviderKind = "zendesk-support"
-}
-
 /// The `zendesk-support` plugin: Zendesk Support SDK anonymous and JWT identities.
 ///
 /// Settings: `auth` (anonymous | jwt, required), `secret` (Zendesk shared secret, required for
@@ -37,11 +32,13 @@ public struct ZendeskSupportPlugin: ProviderPlugin {
         return try ZendeskSupportIssuer(settings: settings, provider: instance.reference, clock: context.clock)
     }
 
-    /// Builds the session provider over the instance's ``ZendeskSupportSDKPort``.
+    /// Builds the session provider over the instance's `ZendeskSupportSDKPort`.
     public func makeProvider(_ settings: ZendeskSupportSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext)
         throws(IdentityError) -> any IdentityProvider
     {
-        let port = try port(instance, in: context, as: (any ZendeskSupportSDKPort).self, named: "Zendesk Support SDK port")
+        let port = try port(
+            instance, in: context, as: (any ZendeskSupportSDKPort & ZendeskSupportJWTEndpointHost).self,
+            named: "Zendesk Support SDK port (with the JWT endpoint host)")
         let issuer = try ZendeskSupportIssuer(settings: settings, provider: instance.reference, clock: context.clock)
         return ZendeskSupportProvider(issuer: issuer, port: port, clock: context.clock)
     }

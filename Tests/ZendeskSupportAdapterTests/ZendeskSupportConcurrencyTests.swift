@@ -5,7 +5,7 @@ import Testing
 import ZendeskSupportAdapter
 
 /// A port that holds `setIdentity` until the test opens the gate.
-final class GatedSupportPort: ZendeskSupportSDKPort {
+final class GatedSupportPort: ZendeskSupportSDKPort, ZendeskSupportJWTEndpointHost {
     let inner: ZendeskSupportSimulator
     let gate = CallGate()
 

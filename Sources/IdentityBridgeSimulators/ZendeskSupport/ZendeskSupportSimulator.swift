@@ -9,7 +9,7 @@ public import ZendeskSupportAdapter
 /// token to the customer's JWT endpoint as `user_token` (form-urlencoded), verifies the returned
 /// JWT with the shared secret using its own HMAC and JSON code, refuses reused `jti`s, and keeps
 /// users keyed by `external_id` (else email).
-public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPort {
+public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPort, ZendeskSupportJWTEndpointHost {
     /// A Zendesk user.
     public struct User: Hashable, Sendable {
         /// Zendesk's user id.

@@ -93,7 +93,7 @@ extension ZendeskSupportIssuer {
         }
     }
 
-    /// Verifies a user token (header `typ` ``ZendeskSupportLimits/userTokenType``) or a Zendesk
+    /// Verifies a user token (header `typ` `ZendeskSupportLimits.userTokenType`) or a Zendesk
     /// JWT (anything else): HS256, shared-secret signature, `jti`, `iat`, `name`, `email`.
     /// When `user` has a `userId`, the token must be for that user (`uid` / `external_id`),
     /// else `token_invalid` naming the mismatch.

@@ -1,6 +1,6 @@
 /// What our opaque user token carries: the user's id, name and email, and its validity window.
 ///
-/// On the wire it is a compact HS256 token with `typ` ``ZendeskSupportLimits/userTokenType``,
+/// On the wire it is a compact HS256 token with `typ` `ZendeskSupportLimits.userTokenType`,
 /// signed with the user-token key; apps treat it as opaque.
 public struct ZendeskSupportUserToken: Hashable, Sendable {
     /// The app's user id (`uid`), becoming the JWT's `external_id`.

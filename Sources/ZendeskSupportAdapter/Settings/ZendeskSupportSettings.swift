@@ -1,13 +1,5 @@
 public import IdentityBridge
 
-/// The authentication type chosen on the Mobile SDK page of the Zendesk Support admin.
-public enum ZendeskSupportAuthMode: String, CaseIterable, Hashable, Sendable {
-    /// `Identity.createAnonymous(name:email:)`.
-    case anonymous
-    /// `Identity.createJwt(token:)`, exchanged at the customer's JWT endpoint.
-    case jwt
-}
-
 /// Settings of one `zendesk-support` instance.
 ///
 /// ```yaml
@@ -44,14 +36,14 @@ public struct ZendeskSupportSettings: ProviderSettings, Hashable {
     }
 
     /// The user-token key: `user_token_secret`, else HKDF-SHA256 of `secret` with the info label
-    /// ``ZendeskSupportLimits/userTokenKeyInfo`` (no salt, 32 bytes). `nil` without either.
+    /// `ZendeskSupportLimits.userTokenKeyInfo` (no salt, 32 bytes). `nil` without either.
     public var userTokenKey: Secret? {
         if let userTokenSecret { return userTokenSecret }
         guard let secret else { return nil }
         return Self.deriveUserTokenKey(from: secret)
     }
 
-    /// HKDF-SHA256(`secret`, salt: none, info: ``ZendeskSupportLimits/userTokenKeyInfo``, 32 bytes).
+    /// HKDF-SHA256(`secret`, salt: none, info: `ZendeskSupportLimits.userTokenKeyInfo`, 32 bytes).
     public static func deriveUserTokenKey(from secret: Secret) -> Secret {
         secret.hkdfSHA256(info: ZendeskSupportLimits.userTokenKeyInfo, byteCount: 32)
     }

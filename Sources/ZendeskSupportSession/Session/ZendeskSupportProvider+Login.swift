@@ -1,10 +1,10 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 extension ZendeskSupportProvider {
     /// Issues the identity the admin setting calls for and sets it on the SDK.
     public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
         let credential: Credential
-        do { credential = try supportIssuer.issue(for: user) } catch {
+        do { credential = try issuer.issue(for: user) } catch {
             emit(.loginFailed, .failure(error))
             throw error
         }
@@ -41,11 +41,11 @@ extension ZendeskSupportProvider {
 
     func identity(from credential: Credential) throws(IdentityError) -> ZendeskSupportIdentity {
         if let token = credential[ZendeskSupportLimits.userTokenFormField] {
-            guard supportIssuer.auth == .jwt else { throw supportIssuer.modeMismatch(wanted: .jwt) }
+            guard auth == .jwt else { throw auth.mismatch(wanted: .jwt, provider: reference) }
             return .jwt(userToken: token)
         }
         if let anonymous = credential.fields["anonymous"] {
-            guard supportIssuer.auth == .anonymous else { throw supportIssuer.modeMismatch(wanted: .anonymous) }
+            guard auth == .anonymous else { throw auth.mismatch(wanted: .anonymous, provider: reference) }
             guard let object = anonymous.objectValue else {
                 throw IdentityError(
                     .invalidValueType, field: "anonymous", message: "\"anonymous\" must be an object with optional name and email.",
@@ -60,8 +60,7 @@ extension ZendeskSupportProvider {
             }
             let name = object["name"]?.stringValue
             let email = object["email"]?.stringValue
-            if let name { try ZendeskSupportIdentityRules.checkName(name, provider: reference) }
-            if let email { try ZendeskSupportIdentityRules.checkEmail(email, provider: reference) }
+            try checkAnonymousIdentity?(name, email)
             return .anonymous(name: name, email: email)
         }
         throw IdentityError(

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 extension ZendeskSupportProvider {
     /// Sets the JWT identity with the `user_token` of the credential `source` hands (the SDK never

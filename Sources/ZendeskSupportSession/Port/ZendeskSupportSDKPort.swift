@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// The identity the app sets on the Support SDK (`Zendesk.instance?.setIdentity(_:)`).
 public enum ZendeskSupportIdentity: Hashable, Sendable {
@@ -8,13 +8,10 @@ public enum ZendeskSupportIdentity: Hashable, Sendable {
     case jwt(userToken: String)
 }
 
-/// What the adapter needs from the Support SDK and Zendesk's backend. The adapter knows only
-/// this protocol; the simulator (tests) or a real SDK bridge implements it.
+/// What the session needs from the Support SDK. The session knows only this protocol; a bridge to
+/// the real SDK (in an app) or the simulator (in tests) implements it. Zendesk's call to the
+/// customer's JWT endpoint is the backend's (`ZendeskSupportJWTEndpointHost`, in the adapter).
 public protocol ZendeskSupportSDKPort: AnyObject, Sendable {
-    /// Tells Zendesk where the customer's JWT endpoint is: Zendesk calls `endpoint` with the
-    /// form body and content type it would POST, and reads the answer.
-    func registerJWTEndpoint(
-        _ endpoint: @escaping @Sendable (_ formBody: String, _ contentType: String) async -> TokenExchangeEndpoint.Response)
     /// Sets the identity; Zendesk refuses an identity type that does not match its admin setting,
     /// and a JWT identity whose token its JWT endpoint does not exchange for a valid JWT.
     func setIdentity(_ identity: ZendeskSupportIdentity) async throws(IdentityError) -> ProviderUser
