@@ -47,6 +47,7 @@ let package = Package(
         .library(name: "IdentityBridgeClient", targets: ["IdentityBridgeClient"]),
         .library(name: "ZendeskChatSession", targets: ["ZendeskChatSession"]),
         .library(name: "ZendeskSupportSession", targets: ["ZendeskSupportSession"]),
+        .library(name: "ZendeskMessagingSession", targets: ["ZendeskMessagingSession"]),
         // The token service's server: `swift run identity-server --config FILE` (no simulator, no test kit).
         .executable(name: "identity-server", targets: ["identity-server"]),
         // The serve command as a library: a package that registers its own kinds runs the same service
@@ -143,9 +144,11 @@ let package = Package(
         .target(name: "HelpshiftAdapter", dependencies: ["IdentityBridge"], swiftSettings: swiftSettings),
         .target(name: "ZendeskSupportAdapter", dependencies: ["IdentityBridge", "ZendeskSupportSession"], swiftSettings: swiftSettings),
         .target(name: "ZendeskChatAdapter", dependencies: ["IdentityBridge", "ZendeskChatSession"], swiftSettings: swiftSettings),
-        .target(name: "ZendeskMessagingAdapter", dependencies: ["IdentityBridge"], swiftSettings: swiftSettings),
+        .target(
+            name: "ZendeskMessagingAdapter", dependencies: ["IdentityBridge", "ZendeskMessagingSession"], swiftSettings: swiftSettings),
         .target(name: "ZendeskChatSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
         .target(name: "ZendeskSupportSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
+        .target(name: "ZendeskMessagingSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
 
         // MARK: The built-in kinds in one registry: what a backend imports next to the core.
         .target(

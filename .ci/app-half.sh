@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Every vendor's app half joins this list as it is split from its backend half (`<Vendor>Session`).
-app_targets=(IdentityBridgeModel IdentityBridgeClient ZendeskChatSession ZendeskSupportSession)
+app_targets=(IdentityBridgeModel IdentityBridgeClient ZendeskChatSession ZendeskSupportSession ZendeskMessagingSession)
 
 swift package describe --type json >"${TMPDIR:-/tmp}/identitybridge-describe.json"
 python3 - "${TMPDIR:-/tmp}/identitybridge-describe.json" "${app_targets[@]}" <<'EOF'

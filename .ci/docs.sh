@@ -28,6 +28,7 @@ targets=(
     IdentityBridgeClient
     ZendeskChatSession
     ZendeskSupportSession
+    ZendeskMessagingSession
 )
 if [ "$#" -gt 0 ]; then targets=("$@"); fi
 

@@ -17,6 +17,7 @@ public enum ZendeskChatLimits {
 
     /// When a Chat JWT stops being accepted: `exp`, or `iat +` ``maxLifetime`` without `exp`
     /// (saturating at `Int64.max` rather than overflowing). The one rule the verifier and a session apply.
+    @inlinable
     public static func effectiveExpiry(issuedAt: Int64, expiresAt: Int64?) -> Int64 {
         if let expiresAt { return expiresAt }
         let (expiry, overflow) = issuedAt.addingReportingOverflow(maxLifetime)

@@ -1,10 +1,5 @@
 public import IdentityBridge
 
-extension ProviderKind {
-    /// The `zendesk-messaging` kind.
-    public static let zendeskMessaging: ProviderKind = "zendesk-messaging"
-}
-
 /// The `zendesk-messaging` plugin: Zendesk Messaging SDK user authentication (`loginUser` with an
 /// HS256 JWT signed by one of up to 10 signing keys, `logoutUser`, expiry, merges).
 ///
@@ -32,7 +27,7 @@ public struct ZendeskMessagingPlugin: ProviderPlugin, VendorEventMapping {
         ZendeskMessagingIssuer(settings: settings, clock: context.clock, provider: instance.reference)
     }
 
-    /// The session provider over the context's ``ZendeskMessagingSDKPort``; `configuration_invalid`
+    /// The session provider over the context's `ZendeskMessagingSDKPort`; `configuration_invalid`
     /// when the context supplies no such port.
     public func makeProvider(_ settings: ZendeskMessagingSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext)
         throws(IdentityError) -> any IdentityProvider

@@ -98,7 +98,7 @@ struct ZendeskMessagingAuditTests {
     func hostileTokens(index: Int) async throws {
         let (label, token, code) = Self.hostile[index]
         let session = try Session()
-        let verifyError = syncIdentityError { _ = try session.provider.messagingIssuer.verify(token, for: nil) }
+        let verifyError = syncIdentityError { _ = try session.provider.issuer.verify(token, for: nil) }
         #expect(verifyError?.code == code, "verifier on \(label)")
         #expect(verifyError?.recovery?.isEmpty == false)
         #expect(verifyError.map { !$0.message.contains(ZendeskMessagingFixture.secretA.revealed) } ?? true)

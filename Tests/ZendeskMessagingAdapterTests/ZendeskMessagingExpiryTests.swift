@@ -162,7 +162,7 @@ struct ZendeskMessagingExpiryTests {
     static func source(_ session: Session, first: String?, failingAfter: Int = .max)
         -> (next: CredentialSource, calls: Locked<Int>)
     {
-        let issuer = session.provider.messagingIssuer
+        let issuer = session.provider.issuer
         let calls = Locked(0)
         let next: CredentialSource = { () throws(IdentityError) -> Credential in
             var call = 0

@@ -111,7 +111,7 @@ struct ZendeskMessagingNoLeakTests {
     @Test("the simulated SDK reproduces the reported leak when driven without logoutUser; the adapter avoids it")
     func simulatorModelsTheLeak() async throws {
         let session = try Session()
-        let issuer = session.provider.messagingIssuer
+        let issuer = session.provider.issuer
         let sdk = session.simulator
         _ = try await sdk.loginUser(jwt: try #require(try issuer.issue(for: UserIdentity(userId: "E")).jwt))
         _ = try await sdk.sendMessage("private to E", conversationId: nil)

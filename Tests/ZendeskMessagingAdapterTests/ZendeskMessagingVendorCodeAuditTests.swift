@@ -52,7 +52,7 @@ struct ZendeskMessagingVendorCodeAuditTests {
     func sameVendorCode(index: Int) async throws {
         let (label, token) = Self.tokens[index]
         let session = try Session()
-        let verifyError = try #require(syncIdentityError { _ = try session.provider.messagingIssuer.verify(token, for: nil) }, "\(label)")
+        let verifyError = try #require(syncIdentityError { _ = try session.provider.issuer.verify(token, for: nil) }, "\(label)")
         let loginError = try #require(await identityError { _ = try await session.provider.login(credential: .jwt(token)) }, "\(label)")
         #expect(verifyError.code == loginError.code, "\(label)")
         #expect(verifyError.vendorCode != nil, "\(label)")

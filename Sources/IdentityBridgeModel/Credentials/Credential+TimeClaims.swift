@@ -38,7 +38,8 @@ package struct JWTTimeClaims: Equatable, Sendable {
         }
     }
 
-    private static func base64URLDecoded(_ text: Substring) -> Data? {
+    /// The bytes of base64url `text` (no padding), `nil` when it is not base64url.
+    package static func base64URLDecoded(_ text: Substring) -> Data? {
         guard !text.contains("=") else { return nil }
         var base64 = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)

@@ -67,9 +67,6 @@ extension DecodedJWT {
 
     @usableFromInline
     static func wrongType(_ name: String, _ value: JSONValue, _ expected: String, _ vendorCode: String?) -> IdentityError {
-        IdentityError(
-            .claimInvalid, field: name, vendorCode: vendorCode,
-            message: "The \"\(name)\" claim is \(value.typeNameWithArticle); it must be \(expected).",
-            recovery: "Issue \"\(name)\" as \(expected).")
+        .claimOfWrongType(name, value, expected: expected, vendorCode: vendorCode)
     }
 }

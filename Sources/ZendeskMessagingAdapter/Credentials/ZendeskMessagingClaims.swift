@@ -1,7 +1,7 @@
 /// The claims of a verified Zendesk Messaging user JWT, as ``ZendeskMessagingIssuer/verify(_:)``
 /// returns them (no dictionary is built).
 public struct ZendeskMessagingClaims: Hashable, Sendable {
-    /// `external_id` (non-empty, at most ``ZendeskMessagingLimits/externalIdMaxLength`` characters).
+    /// `external_id` (non-empty, at most `ZendeskMessagingLimits.externalIdMaxLength` characters).
     public var externalId: String
     /// `name`, when present.
     public var name: String?

@@ -37,7 +37,7 @@ extension ZendeskMessagingIssuer {
         return error.attributed(to: provider)
     }
 
-    /// The vendor failure name (``ZendeskMessagingVendorCode``) for each verification failure,
+    /// The vendor failure name (`ZendeskMessagingVendorCode`) for each verification failure,
     /// the same name the SDK reports for the same token. A `value_too_long` is the vendor's
     /// `externalIdTooLong` only for `external_id`, so that check names it where it throws; the
     /// library's name and email ceilings have no vendor code.
@@ -161,6 +161,16 @@ extension ZendeskMessagingIssuer {
     func freshnessError(ofUnverified jwt: DecodedJWT) -> IdentityError? {
         do throws(IdentityError) {
             return freshnessError(iat: try jwt.presentInt("iat"), exp: try jwt.presentInt("exp")).map(attributed)
+        } catch {
+            return attributed(error)
+        }
+    }
+
+    /// The freshness error of the claims the session read from a JWT before `loginUser` (the same rule as
+    /// for a `DecodedJWT`: a present `iat` or `exp` must be an integer).
+    package func freshnessError(ofUnverified claims: UnverifiedJWTClaims) -> IdentityError? {
+        do throws(IdentityError) {
+            return freshnessError(iat: try claims.presentInt("iat"), exp: try claims.presentInt("exp")).map(attributed)
         } catch {
             return attributed(error)
         }

@@ -3,7 +3,7 @@ public import IdentityBridge
 /// Issues and verifies Zendesk Messaging user JWTs.
 ///
 /// Header `{"alg":"HS256","typ":"JWT","kid":KEY_ID}`; payload `scope: "user"`, `external_id`
-/// (required, at most ``ZendeskMessagingLimits/externalIdMaxLength`` characters), optional `name`,
+/// (required, at most `ZendeskMessagingLimits.externalIdMaxLength` characters), optional `name`,
 /// `email`, `email_verified`, and `exp` = now + `token_lifetime`. Tokens are signed with the active
 /// key; any configured key verifies, picked by the header's `kid`.
 ///

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// Maps raw Zendesk Messaging SDK events into uniform events.
 public enum ZendeskMessagingEventMapper {

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 extension ZendeskMessagingSDKError {
     /// The uniform code for each vendor failure name; unknown names map by HTTP status

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// How close a JWT is to its `exp`: check it before login so that users are authenticated with a
 /// token that will not expire while they read their conversations.
@@ -24,7 +24,7 @@ public enum ZendeskMessagingExpiryCheck: Hashable, Sendable {
     /// Reads `exp` (without verifying the signature) and compares it with `now` and `margin`.
     public static func evaluate(jwt: String, now: Int64, margin: Int64) -> ZendeskMessagingExpiryCheck {
         do throws(IdentityError) {
-            return evaluate(exp: try DecodedJWT.decode(jwt).optionalInt("exp"), now: now, margin: margin)
+            return evaluate(exp: try UnverifiedJWTClaims(token: jwt).optionalInt("exp"), now: now, margin: margin)
         } catch {
             return .unreadable(error)
         }

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 extension ZendeskMessagingProvider {
     /// Logs in with the `jwt` of the credential `source` hands, and keeps `source`: an `expiredJWT`

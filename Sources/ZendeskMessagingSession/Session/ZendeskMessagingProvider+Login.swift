@@ -1,10 +1,10 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 import Logging
 
 extension ZendeskMessagingProvider {
     /// Issues a JWT for `user` with the active signing key and logs in with it.
     public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
-        let credential = try messagingIssuer.issue(for: user)
+        let credential = try issuer.issue(for: user)
         return try await login(credential: credential)
     }
 
@@ -27,7 +27,7 @@ extension ZendeskMessagingProvider {
         // IdentityBridge's freshness policy beyond the vendor's rules (iat skew, max_token_lifetime):
         // refused here exactly as verify refuses it; expiry itself stays the SDK's expiredJWT.
         let policyCodes = [ZendeskMessagingVendorCode.lifetimeTooLong, ZendeskMessagingVendorCode.issuedInFuture]
-        if let decoded = token.decoded, let refused = messagingIssuer.freshnessError(ofUnverified: decoded),
+        if let claims = token.claims, let refused = freshnessPolicy?(claims),
             policyCodes.contains(refused.vendorCode ?? "")
         {
             emit(.loginFailed, .failure(refused))

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 public import Logging
 
 /// The Zendesk Messaging session adapter: logs users in and out through the SDK port, follows
@@ -25,8 +25,8 @@ public import Logging
 public actor ZendeskMessagingProvider: IdentityProvider {
     /// The kind and instance name.
     public nonisolated let reference: ProviderReference
-    /// The Messaging JWT issuer.
-    public nonisolated let messagingIssuer: ZendeskMessagingIssuer
+    /// The Messaging JWT issuer on the backend; an `AppHalfIssuer` in an app.
+    public nonisolated let issuer: any CredentialIssuer
     /// Where this provider's uniform events are emitted.
     public nonisolated let eventHub: EventHub
     let port: any ZendeskMessagingSDKPort
@@ -34,25 +34,58 @@ public actor ZendeskMessagingProvider: IdentityProvider {
     let logger: Logger
     /// Seconds before `exp` within which a JWT counts as close to expiry.
     public private(set) var expiryWarningMargin: Int64
+    /// The largest `expiry_warning_margin` ``setOption(_:to:)`` accepts (below the backend's `token_lifetime`).
+    let maxExpiryWarningMargin: Int64
+    /// The backend's freshness policy beyond the vendor's rules (`iat` skew, `max_token_lifetime`), applied
+    /// before `loginUser` exactly as the backend's `verify` applies it; `nil` in an app, where the SDK's
+    /// `expiredJWT` is the only verdict.
+    let freshnessPolicy: (@Sendable (UnverifiedJWTClaims) -> IdentityError?)?
     /// The `jwt` of a fresh credential from the source of the last ``login(credentialSource:)``: asked on
     /// `expiredJWT` and for a JWT close to expiry at login (never by the adapter on its own).
     var freshJWT: (@Sendable () async throws(IdentityError) -> String)?
     var sessionExpiresAt: Date?
     var loginInFlight = false
 
-    /// Creates a provider over `port`; it starts observing the port's events at once.
+    /// Creates a provider over `port` from what the app passes the Messaging SDK (its channel key goes to
+    /// the SDK's own initialization): no secret, no issuer. It starts observing the port's events at once.
+    ///
+    /// ```swift
+    /// let messaging = ZendeskMessagingProvider(port: messagingBridge)
+    /// try await messaging.login(credentialSource: client.credentialSource(for: user, from: messaging.reference))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - reference: The kind and instance name (the token service's instance, for a `CredentialClient`).
+    ///   - port: The Messaging SDK, through a bridge (or a simulator in tests).
+    ///   - expiryWarningMargin: Seconds before `exp` within which a JWT counts as close to expiry.
+    ///   - clock: The clock that judges `exp` and stamps the events.
+    ///   - logger: Where authentication failures are logged (never with a token).
     public init(
-        issuer: ZendeskMessagingIssuer, port: any ZendeskMessagingSDKPort, clock: any IdentityClock,
-        logger: Logger = Logger(label: "IdentityBridge.zendesk-messaging"), eventHub: EventHub = EventHub()
+        reference: ProviderReference = ProviderReference(kind: .zendeskMessaging), port: any ZendeskMessagingSDKPort,
+        expiryWarningMargin: Int64 = ZendeskMessagingLimits.defaultExpiryWarningMargin, clock: any IdentityClock = SystemClock(),
+        logger: Logger = Logger(label: "IdentityBridge.zendesk-messaging")
     ) {
-        let reference = issuer.provider
+        self.init(
+            reference: reference, port: port, issuer: nil, freshnessPolicy: nil, expiryWarningMargin: expiryWarningMargin,
+            maxExpiryWarningMargin: ZendeskMessagingLimits.maxExpiryWarningMargin, clock: clock, logger: logger, eventHub: EventHub())
+    }
+
+    /// The backend's provider: `issuer` issues for ``login(_:)``; `freshnessPolicy` refuses before `loginUser`
+    /// what the backend's `verify` refuses beyond the vendor's rules.
+    package init(
+        reference: ProviderReference, port: any ZendeskMessagingSDKPort, issuer: (any CredentialIssuer)?,
+        freshnessPolicy: (@Sendable (UnverifiedJWTClaims) -> IdentityError?)?, expiryWarningMargin: Int64, maxExpiryWarningMargin: Int64,
+        clock: any IdentityClock, logger: Logger, eventHub: EventHub
+    ) {
         self.reference = reference
-        self.messagingIssuer = issuer
+        self.issuer = issuer ?? AppHalfIssuer(provider: reference)
+        self.freshnessPolicy = freshnessPolicy
         self.eventHub = eventHub
         self.port = port
         self.clock = clock
         self.logger = logger
-        self.expiryWarningMargin = issuer.settings.expiryWarningMargin
+        self.expiryWarningMargin = expiryWarningMargin
+        self.maxExpiryWarningMargin = maxExpiryWarningMargin
         port.addEventObserver { [eventHub, clock, logger] event in
             for uniform in event.uniformEvents(provider: reference, timestamp: clock.now()) {
                 if uniform.name == .authenticationFailed, let error = uniform.error {
@@ -72,9 +105,6 @@ public actor ZendeskMessagingProvider: IdentityProvider {
         [.anonymousUsers, .jwt, .merges, .logout, .keyRotation, .conversations]
     }
 
-    /// The Messaging JWT issuer.
-    public nonisolated var issuer: any CredentialIssuer { messagingIssuer }
-
     /// When the current session's JWT expires, if it was logged in here with an expiring JWT.
     public var currentSessionExpiresAt: Date? { sessionExpiresAt }
 
@@ -92,7 +122,7 @@ public actor ZendeskMessagingProvider: IdentityProvider {
     /// any other key is `unsupported_operation`.
     public func setOption(_ key: String, to value: JSONValue) async throws(IdentityError) {
         guard key == "expiry_warning_margin" else { throw .unsupported("setOption(\(key))", provider: reference) }
-        let limit = min(ZendeskMessagingLimits.maxExpiryWarningMargin, messagingIssuer.settings.tokenLifetime - 1)
+        let limit = maxExpiryWarningMargin
         guard let seconds = value.intValue, (0...limit).contains(seconds) else {
             throw IdentityError(
                 .invalidValueType, field: key,

@@ -1,12 +1,12 @@
-import IdentityBridge
+import IdentityBridgeModel
 
 /// A JWT on its way to `loginUser`, decoded once (without verifying it): the expiry check, the
 /// freshness policy and the user it names all read this one decoding.
 struct ZendeskMessagingLoginToken {
     /// The JWT as the SDK gets it.
     let text: String
-    /// The decoded JWT, `nil` when it is not one (the SDK then refuses it).
-    let decoded: DecodedJWT?
+    /// Its claims, read without verifying it; `nil` when it is not a JWT (the SDK then refuses it).
+    let claims: UnverifiedJWTClaims?
     /// How close it is to `exp` when it was read.
     let expiry: ZendeskMessagingExpiryCheck
 
@@ -14,25 +14,25 @@ struct ZendeskMessagingLoginToken {
     init(_ text: String, now: Int64, margin: Int64) {
         self.text = text
         do throws(IdentityError) {
-            let decoded = try DecodedJWT.decode(text)
-            self.decoded = decoded
+            let claims = try UnverifiedJWTClaims(token: text)
+            self.claims = claims
             do throws(IdentityError) {
-                expiry = ZendeskMessagingExpiryCheck.evaluate(exp: try decoded.optionalInt("exp"), now: now, margin: margin)
+                expiry = ZendeskMessagingExpiryCheck.evaluate(exp: try claims.optionalInt("exp"), now: now, margin: margin)
             } catch {
                 expiry = .unreadable(error)
             }
         } catch {
-            decoded = nil
+            claims = nil
             expiry = .unreadable(error)
         }
     }
 
     /// The `external_id` it names, when it names one.
-    var externalId: String? { try? decoded?.optionalString("external_id") }
+    var externalId: String? { claims?.claim("external_id")?.stringValue }
 
     /// When it expires: its `exp` while that is still ahead of `now`, else `nil` (no `exp`, expired, unreadable).
     func expiresAt(now: Int64) -> Date? {
-        guard let exp = try? decoded?.optionalInt("exp"), exp > now else { return nil }
+        guard let exp = try? claims?.optionalInt("exp"), exp > now else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(exp))
     }
 }

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 extension ZendeskMessagingUser {
     /// The user in the uniform shape.
