@@ -45,6 +45,7 @@ let package = Package(
         // from the token service (it re-exports the model).
         .library(name: "IdentityBridgeModel", targets: ["IdentityBridgeModel"]),
         .library(name: "IdentityBridgeClient", targets: ["IdentityBridgeClient"]),
+        .library(name: "HelpshiftSession", targets: ["HelpshiftSession"]),
         .library(name: "ZendeskChatSession", targets: ["ZendeskChatSession"]),
         .library(name: "ZendeskSupportSession", targets: ["ZendeskSupportSession"]),
         .library(name: "ZendeskMessagingSession", targets: ["ZendeskMessagingSession"]),
@@ -141,11 +142,12 @@ let package = Package(
         // provider over the SDK port, the vendor's failure reasons, events and limits, on the model and swift-log
         // only (no secret, no configuration, no system library). `<Vendor>Adapter` is the backend half: settings,
         // the issuer and verifier, the plugin; it re-exports its session module.
-        .target(name: "HelpshiftAdapter", dependencies: ["IdentityBridge"], swiftSettings: swiftSettings),
+        .target(name: "HelpshiftAdapter", dependencies: ["IdentityBridge", "HelpshiftSession"], swiftSettings: swiftSettings),
         .target(name: "ZendeskSupportAdapter", dependencies: ["IdentityBridge", "ZendeskSupportSession"], swiftSettings: swiftSettings),
         .target(name: "ZendeskChatAdapter", dependencies: ["IdentityBridge", "ZendeskChatSession"], swiftSettings: swiftSettings),
         .target(
             name: "ZendeskMessagingAdapter", dependencies: ["IdentityBridge", "ZendeskMessagingSession"], swiftSettings: swiftSettings),
+        .target(name: "HelpshiftSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
         .target(name: "ZendeskChatSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
         .target(name: "ZendeskSupportSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
         .target(name: "ZendeskMessagingSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),

@@ -9,8 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Every vendor's app half joins this list as it is split from its backend half (`<Vendor>Session`).
-app_targets=(IdentityBridgeModel IdentityBridgeClient ZendeskChatSession ZendeskSupportSession ZendeskMessagingSession)
+# The model, the client and every vendor's app half (`<Vendor>Session`).
+app_targets=(IdentityBridgeModel IdentityBridgeClient HelpshiftSession ZendeskChatSession ZendeskSupportSession ZendeskMessagingSession)
 
 swift package describe --type json >"${TMPDIR:-/tmp}/identitybridge-describe.json"
 python3 - "${TMPDIR:-/tmp}/identitybridge-describe.json" "${app_targets[@]}" <<'EOF'

@@ -26,6 +26,7 @@ targets=(
     IdentityBridgeModel
     IdentityBridgeSigning
     IdentityBridgeClient
+    HelpshiftSession
     ZendeskChatSession
     ZendeskSupportSession
     ZendeskMessagingSession

@@ -1,11 +1,6 @@
 public import Foundation
 public import IdentityBridge
 
-extension ProviderKind {
-    /// The `helpshift` kind.
-    public static let helpshift: ProviderKind = "helpshift"
-}
-
 /// The `helpshift` plugin: parses the Helpshift settings, builds the issuer and the session adapter,
 /// and maps raw Helpshift events without a configured instance.
 ///
@@ -39,7 +34,7 @@ public struct HelpshiftPlugin: ProviderPlugin, VendorEventMapping {
         HelpshiftIssuer(settings: settings, provider: instance.reference, clock: context.clock)
     }
 
-    /// The ``HelpshiftProvider`` of an instance, over the context's ``HelpshiftSDKPort``.
+    /// The `HelpshiftProvider` of an instance, over the context's `HelpshiftSDKPort`.
     public func makeProvider(_ settings: HelpshiftSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext)
         throws(IdentityError) -> any IdentityProvider
     {

@@ -65,10 +65,10 @@ enum HelpshiftFixture {
         guard let provider = built as? HelpshiftProvider,
             let simulator = vendors.simulator(app: "demo", provider: "helpshift") as? HelpshiftSimulator
         else { throw IdentityError(.unknown, message: "harness types") }
+        guard let settings = provider.settings else { throw IdentityError(.unknown, message: "a backend provider has its settings") }
         let recorder = EventRecorder()
         recorder.record(provider.eventHub)
-        return Harness(
-            provider: provider, simulator: simulator, recorder: recorder, clock: clock, issuer: issuer(provider.settings, clock: clock))
+        return Harness(provider: provider, simulator: simulator, recorder: recorder, clock: clock, issuer: issuer(settings, clock: clock))
     }
 
     /// The error thrown by `body`, or `nil`.

@@ -31,7 +31,7 @@ public struct HelpshiftIssuer: CredentialIssuer {
 
     /// The validated identifiers of `user`: trimmed-empty values dropped, everything Helpshift would
     /// silently turn into an anonymous user refused.
-    func identifiers(of user: UserIdentity) throws(IdentityError) -> (userId: String?, email: String?) {
+    package func identifiers(of user: UserIdentity) throws(IdentityError) -> (userId: String?, email: String?) {
         let userId = user.userId.flatMap { $0.isBlank ? nil : $0 }
         let email = user.email.flatMap { $0.isBlank ? nil : $0 }
         guard userId != nil || email != nil else {

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// The failure reasons of the Identity System login (`loginWithIdentity` failure callback), as
 /// listed in vendor-notes, each with its uniform error code.
@@ -56,7 +56,7 @@ public enum HelpshiftLoginFailureReason: String, Sendable, CaseIterable {
     }
 
     /// How to fix it.
-    var recovery: String {
+    package var recovery: String {
         switch self {
         case .loginInProgress: "Wait for the running login to finish before logging in again."
         case .loginConfigInvalid: "Pass only string, number and boolean values in the login config."

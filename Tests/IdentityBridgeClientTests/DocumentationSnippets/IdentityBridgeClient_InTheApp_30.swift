@@ -3,10 +3,10 @@
 // `python3 .ci/docs_snippets.py swift --write`. Compiled by `swift test`, never run.
 import Foundation
 import IdentityBridgeClient
-import ZendeskMessagingAdapter
+import ZendeskMessagingSession
 
-func documentationSnippet_IdentityBridgeClient_InTheApp_23(session: AppSession, messaging: ZendeskMessagingProvider) async throws {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 23)
+func documentationSnippet_IdentityBridgeClient_InTheApp_30(session: AppSession, messaging: ZendeskMessagingProvider) async throws {
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 30)
 
 
 

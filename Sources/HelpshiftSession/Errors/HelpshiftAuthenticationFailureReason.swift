@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// The two identity-verification failure reasons (`HelpshiftAuthenticationFailureReason`).
 public enum HelpshiftAuthenticationFailureReason: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 import Logging
 
 extension HelpshiftProvider {

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// Every event of helpshift-events.txt: its constant, the raw values accepted for it, and its
 /// uniform name. Names are matched case-insensitively after dropping the `HelpshiftEventName`,

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// What the Helpshift SDK tells its delegate (`HelpshiftDelegate`).
 public enum HelpshiftDelegateCall: Hashable, Sendable {

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 import Synchronization
 
 extension HelpshiftProvider {
@@ -6,7 +6,7 @@ extension HelpshiftProvider {
     /// identities JWT with the Identity System on).
     public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
         let credential: Credential
-        do { credential = try helpshiftIssuer.issue(for: user) } catch {
+        do { credential = try issuer.issue(for: user) } catch {
             emit(.loginFailed, .failure(error))
             throw error
         }
@@ -23,12 +23,12 @@ extension HelpshiftProvider {
         try beginLogin()
         defer { loginRunning = false }
         await prepare()
-        if settings.identitySystem, let jwt = credential.jwt {
+        if identitySystem, let jwt = credential.jwt {
             return try await identityLogin(jwt)
         }
         var userData: [String: String] = [:]
         // full_privacy: "no email or name is sent to Helpshift", whatever the credential carries.
-        let withheld: Set<String> = settings.fullPrivacy ? ["jwt", "userEmail", "userName"] : ["jwt"]
+        let withheld: Set<String> = fullPrivacy ? ["jwt", "userEmail", "userName"] : ["jwt"]
         for (key, value) in credential.fields where !withheld.contains(key) {
             guard let text = value.stringValue else {
                 throw IdentityError(
@@ -53,7 +53,7 @@ extension HelpshiftProvider {
         guard valid else {
             var error: IdentityError
             do {
-                _ = try helpshiftIssuer.identifiers(of: UserIdentity(userId: newId, email: newEmail))
+                _ = try backend?.identifiers(of: UserIdentity(userId: newId, email: newEmail))
                 error = IdentityError(
                     .invalidIdentifier, field: "userId", message: "Helpshift refused the identifiers.",
                     recovery: "Check userId and userEmail against Helpshift's rules (no spaces at the ends, a valid email).",
@@ -139,8 +139,9 @@ extension HelpshiftProvider {
     /// vendor code IdentityTokenInvalid. `nil` (stay `token_invalid`)
     /// for anything else, including a signature that does not match and a JWT the issuer accepts.
     nonisolated func identityTokenInvalidReason(_ jwt: String) -> IdentityError? {
+        guard let backend else { return nil }
         do throws(IdentityError) {
-            _ = try helpshiftIssuer.verifyIdentityToken(jwt)
+            _ = try backend.verifyIdentityToken(jwt)
             return nil
         } catch {
             guard error.vendorCode == HelpshiftLoginFailureReason.identityTokenInvalid.rawValue,
@@ -159,7 +160,7 @@ extension HelpshiftProvider {
     nonisolated func identitiesDataInvalidReason(_ jwt: String, errors: [String: String]) -> IdentityError? {
         let dataInvalid = HelpshiftLoginFailureReason.identitiesDataInvalid.rawValue
         do throws(IdentityError) {
-            _ = try helpshiftIssuer.verifyIdentityToken(jwt)
+            _ = try backend?.verifyIdentityToken(jwt)
         } catch {
             if error.vendorCode == dataInvalid || HelpshiftDataErrorReason(vendorName: error.vendorCode ?? "") != nil {
                 var refined = error.attributed(to: reference)

@@ -1,5 +1,5 @@
 import Foundation
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// One entry of the Identity System JWT's `identities` array: `{identifier, value, metadata}`.
 public struct HelpshiftIdentity: Hashable, Sendable {
@@ -54,14 +54,14 @@ extension String {
     /// Whether the string is empty after trimming spaces and newlines. Both readings of "space"
     /// count: Swift's `Character.isWhitespace` and Foundation's trimming, so nothing the SDK trims
     /// away is taken as a value.
-    var isBlank: Bool {
+    package var isBlank: Bool {
         // A first byte that is printable ASCII other than space is a first scalar (and the first
         // character's first scalar, which Character.isWhitespace reads) that is not a space.
         if let first = utf8.first, (0x21...0x7E).contains(first) { return false }
         return allSatisfy(\.isWhitespace) || unicodeScalars.allSatisfy(Self.isTrimmedSpace)
     }
     /// Whether the string starts or ends with whitespace, in either reading of ``isBlank``.
-    var hasSpaceAtEnds: Bool {
+    package var hasSpaceAtEnds: Bool {
         guard let firstScalar = unicodeScalars.first, let lastScalar = unicodeScalars.last else { return false }
         return Self.isTrimmedSpace(firstScalar) || Self.isTrimmedSpace(lastScalar)
             || (first?.isWhitespace ?? false) || (last?.isWhitespace ?? false)

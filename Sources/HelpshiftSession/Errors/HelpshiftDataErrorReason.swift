@@ -1,5 +1,5 @@
 import Foundation
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// The per-key error reasons in the data of IdentitiesDataInvalid, the attribute validation
 /// failures and the sync failures (helpshift-events.txt), each with its uniform code.

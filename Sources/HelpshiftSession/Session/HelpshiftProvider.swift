@@ -1,5 +1,5 @@
 import Foundation
-public import IdentityBridge
+public import IdentityBridgeModel
 public import Logging
 import Synchronization
 
@@ -7,7 +7,7 @@ import Synchronization
 /// maps everything the SDK reports into uniform events on ``eventHub``.
 ///
 /// ```swift
-/// let provider = HelpshiftProvider(settings: settings, reference: ProviderReference(kind: .helpshift), port: sdk, clock: SystemClock())
+/// let provider = HelpshiftProvider(port: sdk)
 /// let session = try await provider.login(UserIdentity(userId: "u-1", email: "ann@example.com"))
 /// try await provider.sendMessage("Hello")
 /// ```
@@ -21,13 +21,17 @@ public actor HelpshiftProvider: IdentityProvider {
     /// Anonymous users, HMAC digests, logout, key rotation, conversations; plus JWT and the
     /// Identity System when `identity_system` is on. Never `reset`.
     public nonisolated let capabilities: ProviderCapabilities
-    /// The backend issuer (login dictionaries, digests, identities JWTs).
+    /// The backend issuer (login dictionaries, digests, identities JWTs); an `AppHalfIssuer` in an app.
     public nonisolated let issuer: any CredentialIssuer
     /// Where the uniform events go.
     public nonisolated let eventHub: EventHub
-    /// The instance settings.
-    public nonisolated let settings: HelpshiftSettings
-    let helpshiftIssuer: HelpshiftIssuer
+    /// Whether logins go through the Identity System (`loginWithIdentity` with an identities JWT).
+    public nonisolated let identitySystem: Bool
+    /// Whether no email or name is sent to Helpshift (`full_privacy`), whatever the credential carries.
+    public nonisolated let fullPrivacy: Bool
+    /// The backend's issuer as the session asks it (identities JWTs, and why the SDK refused a login);
+    /// `nil` in an app, where the SDK's own verdicts stand.
+    let backend: (any HelpshiftSessionBackend)?
     let port: any HelpshiftSDKPort
     let clock: any IdentityClock
     let logger: Logger
@@ -47,23 +51,51 @@ public actor HelpshiftProvider: IdentityProvider {
     /// The refresher of the last ``login(credentialSource:)``, until ``logout()`` or the next one.
     var credentialRefresher: Task<Void, Never>?
 
-    /// Creates a provider over `port` and registers itself as the SDK delegate.
+    /// Creates a provider over `port` from the app's SDK options alone, with no secret and no issuer, and
+    /// registers it as the SDK delegate. The app installs the SDK with its domain and platform id itself.
+    ///
+    /// ```swift
+    /// let helpshift = HelpshiftProvider(port: helpshiftBridge)
+    /// try await helpshift.login(credentialSource: client.credentialSource(for: user, from: helpshift.reference))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - reference: The kind and instance name (the token service's instance, for a `CredentialClient`).
+    ///   - port: The Helpshift SDK, through a bridge (or a simulator in tests).
+    ///   - identitySystem: Whether logins go through the Identity System (`loginWithIdentity`).
+    ///   - fullPrivacy: Whether no email or name is sent to Helpshift.
+    ///   - clearAnonymousUserOnLogin: The SDK's `clearAnonymousUserOnLogin` option.
+    ///   - clock: The clock of the events' timestamps.
+    ///   - logger: Where the SDK's failures are logged (never with a token).
     public init(
-        settings: HelpshiftSettings, reference: ProviderReference, port: any HelpshiftSDKPort,
-        clock: any IdentityClock, logger: Logger = Logger(label: "IdentityBridge.helpshift")
+        reference: ProviderReference = ProviderReference(kind: .helpshift), port: any HelpshiftSDKPort, identitySystem: Bool = false,
+        fullPrivacy: Bool = false, clearAnonymousUserOnLogin: Bool = false, clock: any IdentityClock = SystemClock(),
+        logger: Logger = Logger(label: "IdentityBridge.helpshift")
+    ) {
+        self.init(
+            reference: reference, port: port, issuer: nil, backend: nil, identitySystem: identitySystem, fullPrivacy: fullPrivacy,
+            clearAnonymousUserOnLogin: clearAnonymousUserOnLogin, clock: clock, logger: logger)
+    }
+
+    /// The backend's provider: `issuer` issues for ``login(_:)``; `backend` mints identities JWTs and says why
+    /// the SDK refused a login, the way the backend's `verify` would.
+    package init(
+        reference: ProviderReference, port: any HelpshiftSDKPort, issuer: (any CredentialIssuer)?, backend: (any HelpshiftSessionBackend)?,
+        identitySystem: Bool, fullPrivacy: Bool, clearAnonymousUserOnLogin: Bool, clock: any IdentityClock, logger: Logger
     ) {
         self.reference = reference
-        self.settings = settings
-        self.helpshiftIssuer = HelpshiftIssuer(settings: settings, provider: reference, clock: clock)
-        self.issuer = helpshiftIssuer
+        self.issuer = issuer ?? AppHalfIssuer(provider: reference)
+        self.backend = backend
+        self.identitySystem = identitySystem
+        self.fullPrivacy = fullPrivacy
         self.eventHub = EventHub()
         self.port = port
         self.clock = clock
         self.logger = logger
         var capabilities: ProviderCapabilities = [.anonymousUsers, .hmac, .logout, .keyRotation, .conversations]
-        if settings.identitySystem { capabilities.formUnion([.jwt, .identitySystem]) }
+        if identitySystem { capabilities.formUnion([.jwt, .identitySystem]) }
         self.capabilities = capabilities
-        self.state = Mutex(State(clearAnonymousUserOnLogin: settings.clearAnonymousUserOnLogin))
+        self.state = Mutex(State(clearAnonymousUserOnLogin: clearAnonymousUserOnLogin))
         port.setDelegate { [weak self] call in self?.receive(call) }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import IdentityBridge
+import IdentityBridgeModel
 
 /// Typed, liberal access to a Helpshift event's data dictionary: each field is found by its key
 /// constant (`HelpshiftEventDataPublishID`) or its raw key (`publishId`), in any letter case.

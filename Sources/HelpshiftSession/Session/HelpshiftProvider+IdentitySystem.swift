@@ -1,11 +1,19 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 import Synchronization
 
 extension HelpshiftProvider {
     /// Adds identities to the logged-in user (`addUserIdentities`); does nothing for an anonymous user.
     public func addUserIdentities(_ identities: [HelpshiftIdentity]) async throws(IdentityError) {
         let jwt: String
-        do { jwt = try helpshiftIssuer.identityToken(for: identities, forLogin: false) } catch {
+        do throws(IdentityError) {
+            guard let backend else {
+                throw IdentityError(
+                    .unsupportedOperation,
+                    message: "\(reference) was built in an app, without the identity secret that signs an identities JWT.",
+                    recovery: "Have the backend issue the identities JWT and pass it to addUserIdentities(jwt:).", provider: reference)
+            }
+            jwt = try backend.identityToken(for: identities, forLogin: false)
+        } catch {
             emit(.attributesRejected, .failure(error))
             throw error
         }

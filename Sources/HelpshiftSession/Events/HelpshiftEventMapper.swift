@@ -1,5 +1,5 @@
 public import Foundation
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// Maps raw Helpshift delegate events into uniform events. Pure: no state, no clock.
 ///

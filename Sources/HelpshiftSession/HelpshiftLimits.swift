@@ -1,5 +1,3 @@
-public import IdentityBridge
-
 /// Every Helpshift limit, defined once and used by the issuer, the session adapter, the
 /// simulator and the documentation.
 ///
@@ -27,10 +25,6 @@ public enum HelpshiftLimits {
     public static let collectionMaxCount = 30
     /// `iat` "must be less than 24 hours old" (vendor-notes), in seconds.
     public static let identityTokenMaxAge: Int64 = 24 * 60 * 60
-    /// The freshness policy of an identities JWT: `iat` less than ``identityTokenMaxAge`` old
-    /// (vendor-notes: "iat is mandatory and must be less than 24 hours old") and at most
-    /// `JWTFreshness.defaultClockSkew` in the future (Helpshift documents no skew). No `exp` is read.
-    public static let identityTokenFreshness = JWTFreshness(maxAge: identityTokenMaxAge)
     /// Master attribute `age`: 0 to 150.
     public static let ageRange: ClosedRange<Int64> = 0...150
     /// Unread count from the server at most once per minute while an issue is active.

@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import IdentityBridgeModel
 
 /// Validates `updateAppAttributes` / `updateMasterAttributes` dictionaries with the documented
 /// types and limits, giving the per-key reason Helpshift would report.

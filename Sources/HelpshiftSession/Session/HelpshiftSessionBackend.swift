@@ -1,0 +1,13 @@
+package import IdentityBridgeModel
+
+/// What a Helpshift session asks the backend's issuer (the adapter's `HelpshiftIssuer` adopts it): the
+/// identities JWT for `addUserIdentities`, and the checks that say why the SDK refused a login, so that a
+/// login and the backend's `verify` give one verdict. An app's provider has none.
+package protocol HelpshiftSessionBackend: Sendable {
+    /// An identities JWT for `identities` (Identity System), or the error naming the identity at fault.
+    func identityToken(for identities: [HelpshiftIdentity], forLogin: Bool) throws(IdentityError) -> String
+    /// Verifies an identities JWT as the backend does.
+    func verifyIdentityToken(_ token: String) throws(IdentityError) -> VerifiedCredential
+    /// The login dictionary's identifiers of `user`, or the error naming the one Helpshift refuses.
+    func identifiers(of user: UserIdentity) throws(IdentityError) -> (userId: String?, email: String?)
+}
