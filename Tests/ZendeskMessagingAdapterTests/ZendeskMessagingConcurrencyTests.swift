@@ -28,8 +28,8 @@ final class GatedPort: ZendeskMessagingSDKPort {
 
 @Suite("Zendesk Messaging concurrent logins")
 struct ZendeskMessagingConcurrencyTests {
-    @Test("a login started while another is running fails with login_in_progress; the running one completes")
-    func oneLoginAtATime() async throws {
+    @Test("a login called while another is running waits its turn: the SDK sees one loginUser at a time, in call order")
+    func loginsWaitTheirTurn() async throws {
         let clock = ManualClock(unixSeconds: ZendeskMessagingFixture.start)
         let simulator = ZendeskMessagingSimulator(
             signingKeys: ["app_A": ZendeskMessagingFixture.secretA], conversationMode: .single, clock: clock)
@@ -39,16 +39,16 @@ struct ZendeskMessagingConcurrencyTests {
 
         let first = Task { try await provider.login(UserIdentity(userId: "E")) }
         await port.gate.entered()
-        let error = await identityError { _ = try await provider.login(UserIdentity(userId: "F")) }
-        #expect(error?.code == .loginInProgress)
+        let second = Task { try await provider.login(UserIdentity(userId: "F")) }
+        // Give the second login every chance to reach the SDK early: it must not.
+        for _ in 0..<100 { await Task.yield() }
+        #expect(port.gate.count == 1)
         port.gate.open()
-        let session = try await first.value
-        #expect(session.user.externalId == "E")
-        #expect(await provider.currentUser()?.externalId == "E")
-        // The guard is released: the next login runs.
-        let next = Task { try await provider.login(UserIdentity(userId: "E")) }
+        #expect(try await first.value.user.externalId == "E")
         await port.gate.entered()
+        #expect(port.gate.count == 2)
         port.gate.open()
-        #expect(try await next.value.user.externalId == "E")
+        #expect(try await second.value.user.externalId == "F")
+        #expect(await provider.currentUser()?.externalId == "F")
     }
 }

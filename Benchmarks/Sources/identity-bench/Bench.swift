@@ -11,13 +11,12 @@ import ZendeskSupportAdapter
 /// (swift-crypto `HMAC<SHA256>.authenticationCode(for:using:)`) over the same signing input.
 ///
 /// What is measured on our side is exactly what a backend runs, through the adapters' public API:
-/// - chat.mint: `ZendeskChatIssuer.mint(for:issuedAt:)` (what `issue(for:)` and the issuing
-///   `JWTAuthenticator` call), with every input rule; chat.verify: `ZendeskChatTokenValidator.verify`
-///   (what `ZendeskChatIssuer.verify` calls): signature, name, email, external_id, iat skew, lifetime, expiry.
+/// - chat.mint / .verify: `ZendeskChatIssuer.mint(for:)` (what `issue(for:)` wraps), with every input rule /
+///   `verify(_:)` (the checks of `verify(_:for:)`): signature, name, email, external_id, iat skew, lifetime, expiry.
 /// - messaging.mint / .verify: `ZendeskMessagingIssuer.mint(for:)` / `verify(_:)` (the paths
 ///   behind `issue` / `verify`), with the kid picked among 10 signing keys.
-/// - support.mint / .verify: `ZendeskSupportIssuer.mint(for:)` (the second half of
-///   `exchange(userToken:)`, fresh random jti included) / `verify(_:)` (behind `verifyJWT`).
+/// - support.mint / .verify: `ZendeskSupportIssuer.mint(for:)` (what `exchange(user:)` returns, fresh random
+///   jti included) / `verify(_:)` (the checks `verify(_:for:)` applies to a JWT).
 /// - helpshift.userAuthToken / .verify: `HelpshiftIssuer.mint(for:)` /
 ///   `verify(_:for:)` (the digest recomputed and compared in constant time), identifier rules included.
 /// jwt-kit gets the same claims (and a fresh UUID jti for Support); its payload `verify` checks only
@@ -96,7 +95,6 @@ enum Bench {
         let chatIssuer = try ZendeskChatIssuer(
             settings: ZendeskChatSettings(accountKey: Secret("zendesk-chat-account-key"), secret: chatSecret, tokenLifetime: 300),
             clock: clock)
-        let chatValidator = ZendeskChatTokenValidator(secret: chatSecret)
         let chatKeys = await JWTKeyCollection().add(hmac: HMACKey(from: chatSecret.revealedBytes), digestAlgorithm: .sha256)
 
         let messagingIDs = (1...10).map { "app_64f0c1e2d3b4a5968778\(String(1000 + $0))" }
@@ -115,7 +113,6 @@ enum Bench {
         let supportSecret = Secret("zendesk-support-shared-secret-0123456789abcdef")
         let supportIssuer = try ZendeskSupportIssuer(settings: ZendeskSupportSettings(auth: .jwt, secret: supportSecret), clock: clock)
         let supportKeys = await JWTKeyCollection().add(hmac: HMACKey(from: supportSecret.revealedBytes), digestAlgorithm: .sha256)
-        let supportContents = ZendeskSupportUserToken(userId: externalID, name: name, email: email, issuedAt: now, expiresAt: now + 600)
 
         let helpshiftSecret = Secret("helpshift-app-secret-0123456789abcdefghij")
         let helpshiftIssuer = HelpshiftIssuer(
@@ -127,11 +124,11 @@ enum Bench {
 
         // The operations measured: exactly the adapters' public fast paths (the Credential /
         // VerifiedCredential wrappers call these same paths and add only the dictionary).
-        func chatMint() throws -> String { try chatIssuer.mint(for: user, issuedAt: now) }
-        func chatVerify(_ token: String) throws -> String { try chatValidator.verify(token, now: now, boundExternalId: nil).externalId }
+        func chatMint() throws -> String { try chatIssuer.mint(for: user) }
+        func chatVerify(_ token: String) throws -> String { try chatIssuer.verify(token).externalId }
         func messagingMint() throws -> String { try messagingIssuer.mint(for: user) }
         func messagingVerify(_ token: String) throws -> String { try messagingIssuer.verify(token).externalId }
-        func supportMint() throws -> String { try supportIssuer.mint(for: supportContents) }
+        func supportMint() throws -> String { try supportIssuer.mint(for: user) }
         func supportVerify(_ token: String) throws -> String { try supportIssuer.verify(token).jti }
         func helpshiftToken() throws -> String { try helpshiftIssuer.mint(for: helpshiftUser) }
         let helpshiftUserAuthToken = try helpshiftToken()

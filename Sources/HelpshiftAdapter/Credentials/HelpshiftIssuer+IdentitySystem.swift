@@ -1,5 +1,5 @@
 import Foundation
-public import IdentityBridge
+package import IdentityBridge
 
 extension HelpshiftIssuer {
     private func requireSigner() throws(IdentityError) -> HS256Signer {
@@ -15,7 +15,7 @@ extension HelpshiftIssuer {
 
     /// The identities JWT (HS256): `{"identities": [...], "iat": now}`, after checking every documented limit.
     /// `forLogin: false` (addUserIdentities) drops the uid-or-email rule, which only applies to logins.
-    public func identityToken(for identities: [HelpshiftIdentity], forLogin: Bool = true) throws(IdentityError) -> String {
+    package func identityToken(for identities: [HelpshiftIdentity], forLogin: Bool = true) throws(IdentityError) -> String {
         try signedIdentityToken(for: identities, forLogin: forLogin).token
     }
 
@@ -42,7 +42,7 @@ extension HelpshiftIssuer {
 
     /// Verifies an identities JWT as Helpshift does: HS256 with the Identity System secret, mandatory
     /// `iat` under 24 hours old, and every identity within the documented limits.
-    public func verifyIdentityToken(_ token: String) throws(IdentityError) -> VerifiedCredential {
+    package func verifyIdentityToken(_ token: String) throws(IdentityError) -> VerifiedCredential {
         let signer = try requireSigner()
         let invalid = HelpshiftLoginFailureReason.identityTokenInvalid.rawValue
         let decoded: DecodedJWT

@@ -19,9 +19,14 @@ extension HelpshiftProvider {
     /// specific identifier error; with identity verification on, a missing or wrong `userAuthToken`
     /// throws `token_missing` / `token_invalid` after `authentication_failed` (the SDK keeps the
     /// user, unverified, unable to file issues).
+    /// Logins and logouts reach the SDK one at a time, in call order.
     public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
-        try beginLogin()
-        defer { loginRunning = false }
+        try await operations.enqueue(throwing: { () async throws(IdentityError) in
+            try await self.performLogin(credential: credential)
+        }).value.get()
+    }
+
+    func performLogin(credential: Credential) async throws(IdentityError) -> IdentitySession {
         await prepare()
         if identitySystem, let jwt = credential.jwt {
             return try await identityLogin(jwt)
@@ -111,23 +116,10 @@ extension HelpshiftProvider {
     /// number and boolean values, at most 30 entries); an empty JWT logs in the anonymous user.
     /// Each failure reason of the SDK is thrown with its uniform code (`login_failed` is emitted).
     public func login(identitiesJWT jwt: String, config: [String: JSONValue] = [:]) async throws(IdentityError) -> IdentitySession {
-        try beginLogin()
-        defer { loginRunning = false }
-        await prepare()
-        return try await identityLogin(jwt, config: config)
-    }
-
-    /// Helpshift answers a login started while another is running with `LoginInProgress`
-    /// (vendor-notes): the provider gives that answer itself, before the SDK, and emits
-    /// `login_failed` as it does when the SDK reports it (the concurrency rule of `IdentityProvider`).
-    func beginLogin() throws(IdentityError) {
-        guard !loginRunning else {
-            var error = HelpshiftLoginFailureReason.loginInProgress.error(provider: reference)
-            error.message = "Another Helpshift login is still running (LoginInProgress)."
-            emit(.loginFailed, .failure(error))
-            throw error
-        }
-        loginRunning = true
+        try await operations.enqueue(throwing: { () async throws(IdentityError) in
+            await self.prepare()
+            return try await self.identityLogin(jwt, config: config)
+        }).value.get()
     }
 
     /// Why the SDK refused `jwt` as IdentityTokenInvalid, when the JWT itself says so: the SDK

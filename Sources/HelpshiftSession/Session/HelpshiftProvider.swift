@@ -12,9 +12,9 @@ import Synchronization
 /// try await provider.sendMessage("Hello")
 /// ```
 ///
-/// Concurrency (the rule of `IdentityProvider`): a login called while another is
-/// running fails at once with `login_in_progress` (vendor code `LoginInProgress`), as Helpshift
-/// documents; what the SDK's delegate reports goes through a `Mutex` the actor owns.
+/// Concurrency (the rule of `IdentityProvider`): logins and logouts run one at a time, in call
+/// order; a login called while another is running waits its turn, so the SDK never answers
+/// `LoginInProgress` to this provider. What the SDK's delegate reports goes through a `Mutex` the actor owns.
 public actor HelpshiftProvider: IdentityProvider {
     /// The kind and instance name.
     public nonisolated let reference: ProviderReference
@@ -46,8 +46,9 @@ public actor HelpshiftProvider: IdentityProvider {
         var anonymous: HelpshiftPortUser?
     }
     let state: Mutex<State>
-    /// Whether a login is running (Helpshift refuses a second one with `LoginInProgress`).
-    var loginRunning = false
+    /// Logins and logouts, one at a time in call order: the SDK never sees a second login while one runs
+    /// (it would refuse it with `LoginInProgress`).
+    var operations = SessionOperationQueue()
     /// The refresher of the last ``login(credentialSource:)``, until ``logout()`` or the next one.
     var credentialRefresher: Task<Void, Never>?
 
@@ -181,8 +182,13 @@ public actor HelpshiftProvider: IdentityProvider {
     }
 
     /// Logs the current user out (`Helpshift.logout()`): their conversations are no longer visible.
+    /// In call order with logins.
     public func logout() async throws(IdentityError) {
         stopCredentialRefresher()
+        await operations.enqueue { await self.performLogout() }.value
+    }
+
+    func performLogout() async {
         await prepare()
         let previous = await port.currentUser()
         await port.logout()

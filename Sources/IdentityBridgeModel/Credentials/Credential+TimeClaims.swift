@@ -15,27 +15,11 @@ package struct JWTTimeClaims: Equatable, Sendable {
     /// The time claims of `token`, or `nil` when it is not three dot-separated parts whose middle one
     /// is a base64url JSON object, or is `maxLength` bytes or longer.
     package init?(token: String) {
-        guard token.utf8.count < Self.maxLength else { return nil }
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let payload = Self.base64URLDecoded(parts[1]),
-            let claims = try? JSONDecoder().decode(Claims.self, from: payload)
-        else { return nil }
-        expiresAt = claims.exp
-        issuedAt = claims.iat
-    }
-
-    private struct Claims: Decodable {
-        var exp: Int64?
-        var iat: Int64?
-
-        enum CodingKeys: String, CodingKey { case exp, iat }
-
-        // A claim that is not an integer (`1.5`, `"soon"`) reads as absent, not as a broken token.
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            exp = try? container.decodeIfPresent(Int64.self, forKey: .exp)
-            iat = try? container.decodeIfPresent(Int64.self, forKey: .iat)
-        }
+        // One reading of a JWT in the app half: ``UnverifiedJWTClaims``. A time claim that is not an integer
+        // (`1.5`, `"soon"`) reads as absent here, not as a broken token.
+        guard let claims = try? UnverifiedJWTClaims(token: token) else { return nil }
+        expiresAt = claims.claim("exp")?.intValue
+        issuedAt = claims.claim("iat")?.intValue
     }
 
     /// The bytes of base64url `text` (no padding), `nil` when it is not base64url.

@@ -19,12 +19,11 @@
 ///   (``reference``, ``capabilities``, ``issuer``, ``eventHub``) is `nonisolated let`. State that
 ///   the vendor SDK writes through synchronous callbacks (delegates) lives in a `Mutex` the actor
 ///   owns; nothing else is shared and mutable.
-/// - **Two logins never reach the vendor SDK at the same time.** A login called while another
-///   login of the same provider is running either waits its turn (call order, with
-///   ``SessionOperationQueue``) or fails at once with ``IdentityError/Code/loginInProgress``
-///   without touching the SDK. Which of the two is the vendor's contract where the vendor
-///   documents one (Helpshift's `LoginInProgress`), otherwise the adapter's; each provider's
-///   documentation says which it is.
+/// - **Two logins never reach the vendor SDK at the same time.** Every provider runs its logins and
+///   logouts one at a time, in call order (``SessionOperationQueue``): a login called while another
+///   is running waits its turn, whatever the vendor. The SDK never sees a second login while one
+///   runs, so a vendor that refuses one (Helpshift's `LoginInProgress`,
+///   ``IdentityError/Code/loginInProgress``) only does so when the app also calls the SDK directly.
 public protocol IdentityProvider: Sendable {
     /// The kind and instance name.
     var reference: ProviderReference { get }

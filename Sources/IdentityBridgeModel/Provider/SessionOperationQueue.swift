@@ -31,4 +31,22 @@ public struct SessionOperationQueue: Sendable {
         last = Task { _ = await task.value }
         return task
     }
+
+    /// Like ``enqueue(_:)``, for an operation that fails with an `IdentityError`: await the task's
+    /// `value.get()` for its result.
+    ///
+    /// ```swift
+    /// public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
+    ///     try await operations.enqueue(throwing: { () async throws(IdentityError) in
+    ///         try await self.performLogin(credential: credential)
+    ///     }).value.get()
+    /// }
+    /// ```
+    public mutating func enqueue<T: Sendable>(
+        throwing operation: @escaping @Sendable () async throws(IdentityError) -> T
+    ) -> Task<Result<T, IdentityError>, Never> {
+        enqueue { () async -> Result<T, IdentityError> in
+            do throws(IdentityError) { return .success(try await operation()) } catch { return .failure(error) }
+        }
+    }
 }

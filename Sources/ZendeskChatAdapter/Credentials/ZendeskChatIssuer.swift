@@ -42,8 +42,14 @@ public struct ZendeskChatIssuer: CredentialIssuer {
         return .jwt(token, expiresAt: Date(timeIntervalSince1970: TimeInterval(now + tokenLifetime)))
     }
 
-    /// The Chat JWT for `user`, issued at `issuedAt` and expiring `tokenLifetime` seconds later.
-    public func mint(for user: UserIdentity, issuedAt: Int64) throws(IdentityError) -> String {
+    /// The Chat JWT for `user`, issued now and expiring `tokenLifetime` seconds later: every input rule of
+    /// Zendesk Chat, then the signature. What ``issue(for:)`` wraps in a `Credential`.
+    public func mint(for user: UserIdentity) throws(IdentityError) -> String {
+        try mint(for: user, issuedAt: clock.unixSeconds())
+    }
+
+    /// ``mint(for:)`` at a given `issuedAt` (tests of the lifetime's arithmetic).
+    package func mint(for user: UserIdentity, issuedAt: Int64) throws(IdentityError) -> String {
         // A neutral user without an id is the cross-vendor missing_identifier rule (the conformance
         // kit's), not a JWT claim the backend sees: no vendor code.
         guard let externalId = user.userId else {

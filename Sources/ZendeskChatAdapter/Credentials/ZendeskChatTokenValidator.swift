@@ -1,4 +1,4 @@
-public import IdentityBridge
+package import IdentityBridge
 
 /// Applies every Chat backend check to a JWT: structure, HS256, signature with the shared secret,
 /// `name`, `email`, `external_id` (length and binding), `iat` clock skew, lifetime and expiry.
@@ -7,17 +7,17 @@ public import IdentityBridge
 /// let validator = ZendeskChatTokenValidator(secret: secret)
 /// let claims = try validator.verify(token, now: clock.unixSeconds(), boundExternalId: nil)
 /// ```
-public struct ZendeskChatTokenValidator: Sendable {
+package struct ZendeskChatTokenValidator: Sendable {
     /// The shared secret, then the previous ones (accepted during a rotation).
     private let signers: [HS256Signer]
 
     /// Creates a validator for the Chat shared secret and, during a rotation, the previous ones.
-    public init(secret: Secret, previousSecrets: [Secret] = []) {
+    package init(secret: Secret, previousSecrets: [Secret] = []) {
         signers = ([secret] + previousSecrets).map { HS256Signer(secret: $0, claimNames: ["name", "email", "external_id"]) }
     }
 
     /// The validated claims, or the failure of the first check that fails.
-    public func check(_ token: String, now: Int64, boundExternalId: String?) -> Result<ZendeskChatClaims, ZendeskChatAuthenticationFailure>
+    package func check(_ token: String, now: Int64, boundExternalId: String?) -> Result<ZendeskChatClaims, ZendeskChatAuthenticationFailure>
     {
         func fail(_ reason: ZendeskChatFailureReason, _ detail: String, field: String? = nil) -> Result<
             ZendeskChatClaims, ZendeskChatAuthenticationFailure
@@ -81,7 +81,7 @@ public struct ZendeskChatTokenValidator: Sendable {
     }
 
     /// The validated claims; throws the uniform error of the first check that fails.
-    public func verify(_ token: String, now: Int64, boundExternalId: String?) throws(IdentityError) -> ZendeskChatClaims {
+    package func verify(_ token: String, now: Int64, boundExternalId: String?) throws(IdentityError) -> ZendeskChatClaims {
         switch check(token, now: now, boundExternalId: boundExternalId) {
         case .success(let claims):
             // Zendesk Chat states no name or email limit: the library's ceilings, as when issuing.

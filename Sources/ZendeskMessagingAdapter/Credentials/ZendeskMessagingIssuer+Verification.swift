@@ -152,7 +152,7 @@ extension ZendeskMessagingIssuer {
 
     /// The freshness error of a JWT's claims read without verifying it (the session adapter's
     /// check before `loginUser`); `nil` for an unreadable token, which the SDK then refuses.
-    public func freshnessError(ofUnverified token: String) -> IdentityError? {
+    package func freshnessError(ofUnverified token: String) -> IdentityError? {
         guard let jwt = try? DecodedJWT.decode(token) else { return nil }
         return freshnessError(ofUnverified: jwt)
     }

@@ -9,19 +9,19 @@ extension ZendeskMessagingProvider {
     }
 
     /// Logs in with `credential.jwt` (`loginUser`). See the type's documentation for the events.
+    /// Logins and logouts reach the SDK one at a time, in call order.
     public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
         guard let given = credential.jwt, !given.isEmpty else {
             throw IdentityError(
                 .tokenMissing, field: "jwt", message: "The credential has no jwt.",
                 recovery: "Pass {\"jwt\": ...} as issued for Zendesk Messaging.", provider: reference)
         }
-        guard !loginInFlight else {
-            throw IdentityError(
-                .loginInProgress, message: "Another Zendesk Messaging login is still running.",
-                recovery: "Wait for the running login to finish, then log in again.", provider: reference)
-        }
-        loginInFlight = true
-        defer { loginInFlight = false }
+        return try await operations.enqueue(throwing: { () async throws(IdentityError) in
+            try await self.performLogin(jwt: given)
+        }).value.get()
+    }
+
+    func performLogin(jwt given: String) async throws(IdentityError) -> IdentitySession {
         // Decoded once: the expiry check, the freshness policy and the user it names all read it.
         let token = await freshEnough(readToken(given))
         // IdentityBridge's freshness policy beyond the vendor's rules (iat skew, max_token_lifetime):
@@ -111,11 +111,16 @@ extension ZendeskMessagingProvider {
     func leavePreviousUser(before token: ZendeskMessagingLoginToken) async throws(IdentityError) {
         guard let current = await port.currentUser(), !current.isAnonymous else { return }
         guard token.externalId != current.externalId else { return }
-        try await logout()
+        try await performLogout()
     }
 
-    /// Logs the current user out (`logoutUser`); nothing happens when there is no user.
+    /// Logs the current user out (`logoutUser`); nothing happens when there is no user. In call order
+    /// with logins.
     public func logout() async throws(IdentityError) {
+        try await operations.enqueue(throwing: { () async throws(IdentityError) in try await self.performLogout() }).value.get()
+    }
+
+    func performLogout() async throws(IdentityError) {
         guard let current = await port.currentUser() else {
             sessionExpiresAt = nil
             return

@@ -20,8 +20,8 @@ public import Logging
 /// - `logout` of an authenticated user: `logged_out` (push unsubscribed); of an anonymous user:
 ///   `anonymous_user_cleared` (its conversations are gone for good).
 /// - `resetIdentity` is `unsupported_operation`: Messaging has no reset.
-/// - One login at a time (the concurrency rule of `IdentityProvider`): a login started
-///   while another is running fails at once with `login_in_progress`, without reaching the SDK.
+/// - One login at a time (the concurrency rule of `IdentityProvider`): logins and logouts run in
+///   call order; a login called while another is running waits its turn.
 public actor ZendeskMessagingProvider: IdentityProvider {
     /// The kind and instance name.
     public nonisolated let reference: ProviderReference
@@ -44,7 +44,8 @@ public actor ZendeskMessagingProvider: IdentityProvider {
     /// `expiredJWT` and for a JWT close to expiry at login (never by the adapter on its own).
     var freshJWT: (@Sendable () async throws(IdentityError) -> String)?
     var sessionExpiresAt: Date?
-    var loginInFlight = false
+    /// Logins and logouts, one at a time in call order (the concurrency rule of `IdentityProvider`).
+    var operations = SessionOperationQueue()
 
     /// Creates a provider over `port` from what the app passes the Messaging SDK (its channel key goes to
     /// the SDK's own initialization): no secret, no issuer. It starts observing the port's events at once.

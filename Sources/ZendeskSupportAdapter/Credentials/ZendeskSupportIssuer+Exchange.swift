@@ -4,7 +4,7 @@ public import IdentityBridge
 extension ZendeskSupportIssuer {
     /// Reads and checks one of our user tokens: `token_missing` / `token_malformed` (not a
     /// token), `token_invalid` (not ours: wrong type, algorithm or signature), `token_expired`.
-    public func readUserToken(_ token: String) throws(IdentityError) -> ZendeskSupportUserToken {
+    package func readUserToken(_ token: String) throws(IdentityError) -> ZendeskSupportUserToken {
         let signer = try requireUserTokenSigner()
         let decoded: DecodedJWT
         do { decoded = try DecodedJWT.decode(token) } catch {
@@ -60,25 +60,30 @@ extension ZendeskSupportIssuer {
     /// Exchanges a user token for the Zendesk JWT: HS256 with `jti` (unique), `iat`, `name`,
     /// `email` and `external_id` (when the token has a user id), signed with the shared secret.
     public func exchange(userToken: String) throws(IdentityError) -> String {
-        try mint(for: try readUserToken(userToken))
+        try signJWT(for: try readUserToken(userToken))
     }
 
     /// The form field Zendesk POSTs the user token in: `user_token`.
     public var exchangeFormField: String { ZendeskSupportLimits.userTokenFormField }
 
     /// The Zendesk JWT for a user the backend has already identified (from the app's own session
-    /// token): the same rules as ``issue(for:)`` (user id, name and email), then ``mint(for:)``.
-    public func exchange(user: UserIdentity) throws(IdentityError) -> String {
+    /// token): ``mint(for:)``.
+    public func exchange(user: UserIdentity) throws(IdentityError) -> String { try mint(for: user) }
+
+    /// The Zendesk JWT for `user` (`jti`, `iat`, `name`, `email`, `external_id`): the same rules as
+    /// ``issue(for:)`` (user id, name and email), then the signature. What Zendesk's servers receive from
+    /// the JWT endpoint, and what ``exchange(userToken:)`` returns for the user a user token names.
+    public func mint(for user: UserIdentity) throws(IdentityError) -> String {
         _ = try requireJWTSigner()
         if let id = user.userId { try ZendeskSupportIdentityRules.checkUserId(id, provider: provider) }
         let now = clock.unixSeconds()
-        return try mint(
+        return try signJWT(
             for: ZendeskSupportUserToken(userId: user.userId, name: user.name, email: user.email, issuedAt: now, expiresAt: now))
     }
 
-    /// The Zendesk JWT for the contents of a user token already read with ``readUserToken(_:)``:
+    /// The Zendesk JWT for the contents of a user token already read with `readUserToken(_:)`:
     /// the second half of ``exchange(userToken:)`` (which calls it), with the same claims and errors.
-    public func mint(for contents: ZendeskSupportUserToken) throws(IdentityError) -> String {
+    package func signJWT(for contents: ZendeskSupportUserToken) throws(IdentityError) -> String {
         let signer = try requireJWTSigner()
         let (name, email) = try ZendeskSupportIdentityRules.requireNameAndEmail(
             name: contents.name, email: contents.email, field: "user token", provider: provider)
@@ -119,14 +124,9 @@ extension ZendeskSupportIssuer {
             recovery: "Verify the token against the user it was issued for.", provider: provider)
     }
 
-    /// Verifies a Zendesk JWT as Zendesk would.
-    public func verifyJWT(_ token: String) throws(IdentityError) -> VerifiedCredential {
-        let (decoded, claims) = try verifiedJWT(token)
-        return Self.credential(decoded, claims)
-    }
-
-    /// Applies exactly the checks of ``verifyJWT(_:)`` and returns the typed claims instead of a
-    /// `VerifiedCredential` (no claims dictionary is built). Throws the same errors.
+    /// Verifies a Zendesk JWT as Zendesk would (HS256, shared-secret signature, `jti`, `iat` within
+    /// `max_token_age`, `name`, `email`) and returns its typed claims: the checks ``verify(_:for:)`` applies
+    /// to a JWT, without building a claims dictionary. Throws the same errors.
     public func verify(_ token: String) throws(IdentityError) -> ZendeskSupportJWTClaims {
         try verifiedJWT(token).claims
     }
@@ -139,7 +139,7 @@ extension ZendeskSupportIssuer {
         return VerifiedCredential(claims: claims)
     }
 
-    /// The one verification path behind ``verifyJWT(_:)``, ``verify(_:)`` and ``verify(_:for:)``.
+    /// The one verification path behind ``verify(_:)`` and ``verify(_:for:)``.
     private func verifiedJWT(_ token: String) throws(IdentityError) -> (decoded: DecodedJWT, claims: ZendeskSupportJWTClaims) {
         let signer = try requireJWTSigner()
         do throws(IdentityError) {

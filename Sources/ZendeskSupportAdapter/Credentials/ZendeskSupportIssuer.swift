@@ -79,7 +79,7 @@ public struct ZendeskSupportIssuer: TokenExchanging {
     }
 
     /// Our opaque user token for `user`: carries `uid`, `name`, `email`, `iat`, `exp`.
-    public func issueUserToken(for user: UserIdentity, issuedAt: Int64) throws(IdentityError) -> String {
+    package func issueUserToken(for user: UserIdentity, issuedAt: Int64) throws(IdentityError) -> String {
         let signer = try requireUserTokenSigner()
         if let id = user.userId { try ZendeskSupportIdentityRules.checkUserId(id, provider: provider) }
         try ZendeskSupportIdentityRules.requireNameAndEmail(name: user.name, email: user.email, field: "user", provider: provider)

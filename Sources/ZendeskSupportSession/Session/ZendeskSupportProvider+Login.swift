@@ -14,12 +14,9 @@ extension ZendeskSupportProvider {
     /// Sets `{"user_token": ...}` or `{"anonymous": {...}}`; the other type than the admin
     /// setting is `configuration_invalid` (vendor code `identity_type_mismatch`).
     public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
-        let login = operations.enqueue { () async -> Result<IdentitySession, IdentityError> in
-            do throws(IdentityError) { return .success(try await self.performLogin(credential: credential)) } catch {
-                return .failure(error)
-            }
-        }
-        return try await login.value.get()
+        try await operations.enqueue(throwing: { () async throws(IdentityError) in
+            try await self.performLogin(credential: credential)
+        }).value.get()
     }
 
     func performLogin(credential: Credential) async throws(IdentityError) -> IdentitySession {
