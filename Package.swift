@@ -123,8 +123,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The system libyaml (Debian's libyaml-dev): YAMLExpansion counts alias expansion on its
-        // event stream before Yams composes a document.
+        // The system libyaml (Debian's libyaml-dev), linked by the tests alone: the independent reference the
+        // package's own pure-Swift alias-expansion bound (YAMLExpansion) is held to, event for event, on Linux.
+        // No product links it, so a default build needs no libyaml header on any platform.
         .systemLibrary(
             name: "CLibyaml",
             pkgConfig: "yaml-0.1",
@@ -309,6 +310,7 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
+                .target(name: "CLibyaml", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What .ci/run needs beyond Swift, installed only when missing, so a machine that ran CI once skips it:
-#   Debian packages: libssl-dev and libyaml-dev (the system libraries the core links), pkg-config, binutils (nm),
+#   Debian packages: libssl-dev (the core links it on Linux) and libyaml-dev (the tests' reference for the YAML
+#     alias bound), pkg-config, binutils (nm),
 #     nginx and wrk (the rolling rotation), jq (the guides' commands), python3-venv;
 #   Python tools (.ci/requirements.txt, pinned) in one venv outside the clone, reused while the requirements
 #     file is unchanged: $IDENTITYBRIDGE_CI_VENV, default ~/.cache/identitybridge-ci/venv-<hash of the file>.

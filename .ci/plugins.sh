@@ -5,6 +5,8 @@
 #     kind, and compiles no simulator, test kit or command-line module;
 #   - the HMAC under every credential matches RFC 4231's vectors on the swift-crypto path (SystemLibcrypto off),
 #     and the Zendesk Chat JWT it issued verifies with Python's hmac;
+#   - the YAML alias bound refuses an alias bomb (used as a mapping key) in this build, which links no system
+#     library (.ci/run runs this script with libyaml's and OpenSSL's headers hidden);
 #   - with TokenService off, the package's executables (and every library target they reach) still build:
 #     SwiftPM's rule that every combination of traits builds; they say which trait they need;
 #   - BrokenConsumer's identity.yaml fails `swift build` at its line and column, and two identity files in one
@@ -39,6 +41,8 @@ grep -q "^tricky names: demo/zendesk-chat, demo/HelpShift.EU, my-app/default, my
 grep -qx "hash backend: swift-crypto" "$log" || fail "trait SystemLibcrypto is off, yet the hash backend is not swift-crypto"
 grep -qx "rfc4231 case 2: 5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843" "$log" || fail "RFC 4231 case 2"
 grep -qx "rfc4231 case 6: 60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54" "$log" || fail "RFC 4231 case 6"
+grep -qx "alias bomb: configuration expands to more than 100000 YAML nodes through aliases (the limit); simplify its anchors." "$log" \
+    || fail "the YAML alias bound did not refuse the alias bomb in a build without libyaml"
 python3 - "$log" <<'PY' || fail "the Zendesk Chat JWT does not verify with Python's hmac"
 import base64, hashlib, hmac, json, sys
 line = next(l for l in open(sys.argv[1]) if l.startswith("demo/zendesk-chat (zendesk-chat): "))

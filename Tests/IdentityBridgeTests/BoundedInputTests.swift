@@ -199,6 +199,19 @@ struct AliasKeyBoundsTests {
                 "configuration expands to more than 100000 YAML nodes through aliases (the limit); simplify its anchors."
             ])
     }
+
+    /// libyaml's own event stream, the bound's earlier source, re-checked every open flow level at every
+    /// token: 40,000 nested `{a: ` (160 KB) took 13 s before Yams refused the depth. The bound's own scanner
+    /// keeps that linear, and Yams' nesting limit answers.
+    @Test("40,000 nested flow mappings (160 KB) are refused at once as invalid YAML", arguments: ["{a: ", "[", "- "])
+    func deepNesting(opening: String) {
+        let yaml = String(repeating: opening, count: 40_000) + "x\n"
+        let start = ThreadCPUClock.now
+        let found = diagnostics(yaml)
+        #expect(ThreadCPUClock.now - start < .seconds(2))
+        #expect(found.count == 1)
+        #expect(found.first?.message.hasPrefix("invalid YAML") == true, "\(found.map(\.message))")
+    }
 }
 
 /// Found by the JSON fuzz target (issue 15 C): a number whose exponent overflows a Double parsed as

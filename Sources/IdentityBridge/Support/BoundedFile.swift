@@ -69,8 +69,7 @@ package enum BoundedFile {
         var buffer = [UInt8](repeating: 0, count: limit + 1)
         var count = 0
         while count < buffer.count {
-            // A pointer because read(2) writes into the buffer: the one pointer of the configuration module
-            // outside libyaml's calls (YAMLExpansion).
+            // A pointer because read(2) writes into the buffer: the one pointer of the configuration module.
             let read = buffer.withUnsafeMutableBytes { raw in
                 systemRead(descriptor, raw.baseAddress! + count, raw.count - count)
             }

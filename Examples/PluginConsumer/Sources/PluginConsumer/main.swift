@@ -29,3 +29,15 @@ print("hash backend: \(HMACDigest.hashBackend)")
 print("rfc4231 case 2: \(HMACDigest.Key(secret: Secret("Jefe")).hex(of: "what do ya want for nothing?"))")
 let longKey = HMACDigest.Key(secret: Secret(bytes: [UInt8](repeating: 0xaa, count: 131)))
 print("rfc4231 case 6: \(longKey.hex(of: "Test Using Larger Than Block-Size Key - Hash Key First"))")
+
+// The YAML alias bound in a build that links no system library (as on macOS and iOS): an alias bomb of
+// 10^10 nodes, its last level used as a mapping key, is refused before Yams composes it.
+var bomb = "x-0: &l0 [a, a, a, a, a, a, a, a, a, a]\n"
+for level in 1...9 { bomb += "x-\(level): &l\(level) [\(Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", "))]\n" }
+bomb += "x-keys:\n  ? *l9\n  : 1\napps: {}\n"
+do {
+    _ = try ConfigurationLoader(registry: StandardProviders.registry).load(yaml: bomb, file: "bomb.yaml")
+    print("alias bomb: accepted")
+} catch {
+    print("alias bomb: \(error.diagnostics.map(\.message).joined(separator: " "))")
+}
