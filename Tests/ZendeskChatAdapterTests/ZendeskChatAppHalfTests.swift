@@ -40,6 +40,28 @@ struct ZendeskChatAppHalfTests {
         #expect(asked.value == 2)
     }
 
+    @Test("the SDK's own re-connect after the JWT's 7 minutes asks the credential source again and stays authenticated")
+    func sdkReconnectGetsAFreshToken() async throws {
+        let (provider, simulator, recorder) = appProvider()
+        let backend = try ZendeskChatFixture.issuer(clock: clock)
+        let asked = CallCounter()
+        try await provider.login(credentialSource: { () async throws(IdentityError) -> Credential in
+            asked.increment()
+            return try backend.issue(for: ZendeskChatFixture.ann)
+        })
+        clock.advance(by: TimeInterval(ZendeskChatLimits.maxLifetime + 60))
+        // The connection drops and comes back: the SDK asks its authenticator, not the provider.
+        let connection = await simulator.reconnect()
+        #expect(asked.value == 2, "the SDK's getToken reached the source")
+        #expect(connection.failure == nil && connection.visitor.isAuthenticated)
+        #expect(simulator.authenticationFailures.isEmpty)
+        #expect(recorder.names == [.loginSucceeded])
+        // After logout the SDK holds no identity: a re-connect is anonymous and asks nothing.
+        try await provider.logout()
+        #expect(await simulator.reconnect().visitor.isAuthenticated == false)
+        #expect(asked.value == 2)
+    }
+
     @Test("has no issuer: login(user), credential(for:) and verify are unsupported_operation saying where credentials come from")
     func refusesToIssue() async throws {
         let (provider, simulator, recorder) = appProvider()

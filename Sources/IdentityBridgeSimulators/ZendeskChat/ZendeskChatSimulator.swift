@@ -91,6 +91,9 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
     public let device: Int
     private let clock: any IdentityClock
     private let backend: Backend
+    /// This device's identity as the SDK keeps it: the authenticator of the last `setIdentity` and the
+    /// visitor info, asked again at every re-connect (``reconnect()``).
+    private let identity = Mutex<(authenticator: (any JWTAuthenticator)?, visitorInfo: ZendeskChatVisitorInfo?)>((nil, nil))
 
     /// The account's state, shared by its devices.
     final class Backend: Sendable {
@@ -159,7 +162,33 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
     /// Records the account key the SDK was initialized with.
     public func initialize(accountKey: String) async { backend.state.withLock { $0.sdkAccountKeys[device] = Array(accountKey.utf8) } }
 
-    /// Connects or re-authenticates the session (see `ZendeskChatSDKPort.connect(jwt:visitorInfo:)`).
+    /// `setIdentity(authenticator:)` and connect (see `ZendeskChatSDKPort.connect(authenticator:visitorInfo:)`):
+    /// asks `authenticator` for the JWT, and keeps it for the SDK's own re-connects (``reconnect()``). A
+    /// `getToken` that fails connects anonymously with the failure `tokenUnavailable`.
+    public func connect(authenticator: (any JWTAuthenticator)?, visitorInfo: ZendeskChatVisitorInfo?) async -> ZendeskChatConnection {
+        identity.withLock { $0 = (authenticator, visitorInfo) }
+        guard let authenticator else { return await connect(jwt: nil, visitorInfo: visitorInfo) }
+        do throws(IdentityError) {
+            return await connect(jwt: try await authenticator.getToken(), visitorInfo: visitorInfo)
+        } catch {
+            var connection = await connect(jwt: nil, visitorInfo: visitorInfo)
+            let failure = ZendeskChatAuthenticationFailure(reason: .tokenUnavailable, detail: error.message)
+            backend.state.withLock { $0.authenticationFailures.append(failure) }
+            connection.failure = failure
+            return connection
+        }
+    }
+
+    /// What the SDK does on its own when its connection drops and comes back: asks the authenticator of the
+    /// last ``connect(authenticator:visitorInfo:)`` for a JWT again and re-authenticates with it.
+    @discardableResult
+    public func reconnect() async -> ZendeskChatConnection {
+        let (authenticator, visitorInfo) = identity.withLock { $0 }
+        return await connect(authenticator: authenticator, visitorInfo: visitorInfo)
+    }
+
+    /// Connects or re-authenticates the session with `jwt` as `getToken` answered it (`nil`: anonymous):
+    /// the Chat backend's verdict on one token.
     public func connect(jwt: String?, visitorInfo: ZendeskChatVisitorInfo?) async -> ZendeskChatConnection {
         let now = clock.unixSeconds()
         return backend.state.withLock { state in
@@ -252,7 +281,8 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
 
     /// A new unique anonymous visitor; the previous visitor's chats end and are no longer associated.
     public func resetIdentity() async -> ZendeskChatVisitor {
-        backend.state.withLock { state in
+        identity.withLock { $0 = (nil, nil) }
+        return backend.state.withLock { state in
             if let previous = state.sessions[device] {
                 if let index = previous.conversation { state.conversations[index].ended = true }
                 state.visitors[previous.visitorId]?.associated = false

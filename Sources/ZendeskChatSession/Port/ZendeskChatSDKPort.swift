@@ -5,11 +5,14 @@ public import IdentityBridgeModel
 public protocol ZendeskChatSDKPort: AnyObject, Sendable {
     /// `Chat.initialize(accountKey:)`: the account key is the app's public identifier, no secret.
     func initialize(accountKey: String) async
-    /// Connects (or re-authenticates an ongoing session). `jwt` is the token from `getToken`, or
-    /// `nil` for an anonymous session. The backend validates the token; on failure the session
-    /// proceeds anonymously and, when an authenticated conversation was ongoing, that conversation
+    /// `Chat.instance?.setIdentity(authenticator:)`, then connects (or re-authenticates an ongoing
+    /// session); `nil` connects anonymously. The SDK asks `authenticator` for a JWT (`getToken`) now and
+    /// at every re-connect it makes on its own, so a bridge hands it to the SDK as it is: with a credential
+    /// source behind it, each of those gets a fresh JWT within the 7-minute life. The backend validates the
+    /// token; on failure (a `getToken` that fails is ``ZendeskChatFailureReason/tokenUnavailable``) the
+    /// session proceeds anonymously and, when an authenticated conversation was ongoing, that conversation
     /// ends and a new anonymous one begins.
-    func connect(jwt: String?, visitorInfo: ZendeskChatVisitorInfo?) async -> ZendeskChatConnection
+    func connect(authenticator: (any JWTAuthenticator)?, visitorInfo: ZendeskChatVisitorInfo?) async -> ZendeskChatConnection
     /// Sends a chat message as the current visitor, starting a conversation when none is ongoing.
     func sendMessage(_ text: String) async throws(IdentityError) -> ZendeskChatMessageResult
     /// `Chat.resetIdentity`: a new unique anonymous visitor, local cache discarded, previous chats unassociated.

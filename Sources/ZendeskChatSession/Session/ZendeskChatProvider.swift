@@ -115,19 +115,12 @@ public actor ZendeskChatProvider: IdentityProvider {
             initialized = true
         }
         let wasConnected = connectedVisitor != nil
-        var token: String?
-        var localFailure: ZendeskChatAuthenticationFailure?
-        if let authenticator {
-            do { token = try await authenticator.getToken() } catch {
-                localFailure = ZendeskChatAuthenticationFailure(reason: .tokenUnavailable, detail: error.message)
-            }
-        }
-        let connection = await port.connect(jwt: token, visitorInfo: visitorInfo)
+        let connection = await port.connect(authenticator: authenticator, visitorInfo: visitorInfo)
         connectedVisitor = connection.visitor
         if connection.visitor.isAuthenticated, let externalId = connection.visitor.externalId {
             binding = (connection.visitor.visitorId, externalId)
         }
-        if let failure = localFailure ?? connection.failure {
+        if let failure = connection.failure {
             logger.error(
                 "Zendesk Chat authentication failed",
                 metadata: [
