@@ -256,31 +256,39 @@ extension YAMLExpansion {
             }
         }
 
-        /// A flow sequence's next entry (a single-pair mapping when it has a key) or its end.
-        private mutating func flowSequenceEntry(first: Bool) throws(Failure) -> Event {
+        /// The token that starts a flow collection's next entry: on the first, after the collection's opening
+        /// bracket; on the others, after the `,` that must come first (or `end` itself, when the collection closes).
+        private mutating func flowEntryStart(first: Bool, end: Kind) throws(Failure) -> Token {
             if first {
                 _ = try scanner.peek()
                 scanner.skipToken()
             }
-            var token = try scanner.peek()
-            if token.kind != .flowSequenceEnd {
-                if !first {
-                    guard token.kind == .flowEntry else { throw Failure() }
-                    scanner.skipToken()
-                    token = try scanner.peek()
-                }
-                if token.kind == .key {
-                    state = .flowSequenceEntryMappingKey
-                    scanner.skipToken()
-                    return .collectionStart(anchor: nil)
-                }
-                if token.kind != .flowSequenceEnd {
-                    return try node(then: .flowSequenceEntry, block: false)
-                }
-            }
+            let token = try scanner.peek()
+            guard !first && token.kind != end else { return token }
+            guard token.kind == .flowEntry else { throw Failure() }
+            scanner.skipToken()
+            return try scanner.peek()
+        }
+
+        /// The end of the innermost flow collection (its closing bracket is the next token).
+        private mutating func flowCollectionEnd() -> Event {
             state = pop()
             scanner.skipToken()
             return .collectionEnd
+        }
+
+        /// A flow sequence's next entry (a single-pair mapping when it has a key) or its end.
+        private mutating func flowSequenceEntry(first: Bool) throws(Failure) -> Event {
+            switch try flowEntryStart(first: first, end: .flowSequenceEnd).kind {
+            case .flowSequenceEnd:
+                return flowCollectionEnd()
+            case .key:
+                state = .flowSequenceEntryMappingKey
+                scanner.skipToken()
+                return .collectionStart(anchor: nil)
+            default:
+                return try node(then: .flowSequenceEntry, block: false)
+            }
         }
 
         /// The key of a single-pair mapping in a flow sequence.
@@ -313,34 +321,21 @@ extension YAMLExpansion {
 
         /// A flow mapping's next key or its end.
         private mutating func flowMappingKey(first: Bool) throws(Failure) -> Event {
-            if first {
-                _ = try scanner.peek()
+            switch try flowEntryStart(first: first, end: .flowMappingEnd).kind {
+            case .flowMappingEnd:
+                return flowCollectionEnd()
+            case .key:
                 scanner.skipToken()
+                switch try scanner.peek().kind {
+                case .value, .flowEntry, .flowMappingEnd:
+                    state = .flowMappingValue
+                    return .scalar(anchor: nil)
+                default:
+                    return try node(then: .flowMappingValue, block: false)
+                }
+            default:
+                return try node(then: .flowMappingEmptyValue, block: false)
             }
-            var token = try scanner.peek()
-            if token.kind != .flowMappingEnd {
-                if !first {
-                    guard token.kind == .flowEntry else { throw Failure() }
-                    scanner.skipToken()
-                    token = try scanner.peek()
-                }
-                if token.kind == .key {
-                    scanner.skipToken()
-                    switch try scanner.peek().kind {
-                    case .value, .flowEntry, .flowMappingEnd:
-                        state = .flowMappingValue
-                        return .scalar(anchor: nil)
-                    default:
-                        return try node(then: .flowMappingValue, block: false)
-                    }
-                }
-                if token.kind != .flowMappingEnd {
-                    return try node(then: .flowMappingEmptyValue, block: false)
-                }
-            }
-            state = pop()
-            scanner.skipToken()
-            return .collectionEnd
         }
 
         /// A flow mapping's value (empty when absent).
