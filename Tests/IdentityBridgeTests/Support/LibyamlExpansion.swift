@@ -7,9 +7,9 @@
 import CLibyaml
 
 /// How many nodes a YAML text has, and how many it expands to once every alias is followed, counted
-/// on libyaml's event stream: the package's bound until `YAMLExpansion` replaced it (libyaml's simple-key
-/// check and the re-added open collections made it quadratic in nesting depth). Stops as soon as the
-/// expansion passes `limit`.
+/// on libyaml's event stream: the package's bound until `YAMLExpansion` replaced it (with the system's
+/// 0.2.5, which has no nesting limit, libyaml's simple-key check and the re-added open collections make it
+/// quadratic in nesting depth). Stops as soon as the expansion passes `limit`.
 struct LibyamlExpansion {
     /// Nodes written in the text (aliases not followed).
     var sourceNodes = 0
