@@ -4,10 +4,13 @@
 #   1. `swift package describe`: the model's closure holds no package product, no system library and not the
 #      signing code; each app-half target's closure holds no system library, no Yams, no configuration module
 #      and no signing code.
-#   2. The app-half targets build in their own scratch folder with libyaml's and OpenSSL's headers hidden
-#      (as on iOS, which has neither; .ci/hidden-headers.sh, a private mount namespace: needs root, as CI runs).
-#   3. In the same namespace, .ci/bridges.sh: the bridges an app copies (Examples/AppBridges, public API only,
-#      every package trait off) build against the vendor SDKs' stand-ins and pass their tests.
+#   2. With libyaml's and OpenSSL's headers hidden (as on iOS, which has neither; .ci/hidden-headers.sh, a private
+#      mount namespace: needs root, as CI runs), .ci/bridges.sh: the bridges an app copies (Examples/AppBridges,
+#      public API only, every package trait off) build against the vendor SDKs' stand-ins and pass their tests.
+#      That build compiles every app-half target of step 1 (the bridges link the model and the four session
+#      modules, their tests the client), so it is also the app half's build without the system headers; the
+#      closures of step 1 hold no trait-conditioned dependency, so the default traits would compile the same
+#      modules.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,11 +57,11 @@ if failures:
 print(f"app-half: closures of {', '.join(sys.argv[2:])}: no system library, no Yams, no configuration, no signing code")
 EOF
 
-bash .ci/hidden-headers.sh bash -euo pipefail -c '
-    for target in "$@"; do
-        swift build --scratch-path .build-app --target "$target"
-    done
-    echo "app-half: $* built with /usr/include/yaml.h and /usr/include/openssl hidden"
-    bash .ci/bridges.sh
-' app-half "${app_targets[@]}"
-echo "app-half: the bridges (Examples/AppBridges) built and tested with the same headers hidden"
+bash .ci/hidden-headers.sh bash .ci/bridges.sh
+for target in "${app_targets[@]}"; do
+    if [ -z "$(find .build-fixtures/AppBridges -path "*/debug/Modules/$target.swiftmodule" -print -quit)" ]; then
+        echo "app-half: $target was not compiled by the bridges' build (.build-fixtures/AppBridges)"
+        exit 1
+    fi
+done
+echo "app-half: ${app_targets[*]} and the bridges (Examples/AppBridges) built, and the bridges tested, with /usr/include/yaml.h and /usr/include/openssl hidden"

@@ -11,9 +11,14 @@ cd "$(dirname "$0")/.."
 start=$SECONDS
 package=Examples/AppBridges
 scratch=.build-fixtures/AppBridges
-swift build --build-tests --package-path "$package" --scratch-path "$scratch"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+swift build --build-tests --package-path "$package" --scratch-path "$scratch" 2>&1 | tee "$log"
+# Code an app team copies compiles without a warning.
+if grep -E "^($PWD/)?$package/[^:]*\.swift:[0-9]+:[0-9]+: warning:" "$log"; then
+    echo "bridges: compiler warnings in $package (above)"
+    exit 1
+fi
 swift test --skip-build --package-path "$package" --scratch-path "$scratch" 2>&1 | tee "$log"
 tests=$(grep -oE 'Test run with [0-9]+ tests?' "$log" | tail -1 | grep -oE '[0-9]+')
 

@@ -14,7 +14,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "IdentityBridgeFuzz",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(name: "IdentityBridge", path: "..")],
+    // The Linux default hash path (SystemLibcrypto) without TokenService: no fuzz target reaches the token service,
+    // and SwiftPM then resolves 5 packages instead of 31.
+    dependencies: [.package(name: "IdentityBridge", path: "..", traits: ["SystemLibcrypto"])],
     targets: [
         // The libFuzzer driver and the invariant check every target shares.
         .target(

@@ -138,7 +138,6 @@ private final class TokenForwarder: NSObject, ChatProvidersSDK.JWTAuthenticator,
                     token.map { ($0, nil) }
                     ?? (nil, ZendeskChatAuthenticationFailure(reason: .tokenUnavailable, detail: "getToken gave no JWT."))
             }
-            nonisolated(unsafe) let error = error
             DispatchQueue.main.async { completion(token, error) }
         }
     }
