@@ -46,10 +46,10 @@ expected="$PWD/$consumer/Sources/BrokenConsumer/identity.yaml:9:25: error: 'toke
 # build plugin's (swiftlang/swift-package-manager 7210, 7886), so a `validate` run compiles the checker's C code
 # (BoringSSL) again, and so does any build that re-plans the build plugin's tool after it or after a change to the
 # package graph (a file added to a target: about 90 s). The order below is the cheapest measured on 2 cores, as
-# .ci/run runs it (headers hidden): `validate` first in the fresh folder (272 s), then the consumer (364 s), then the
-# rest (20 s): 657 s, against 796 s (390 + 184 + 19 + 201 s) with `validate` last. On every change: one run covering --target, a PATH and a failing
-# target. With --full (.ci/full), at the end: the run over every target with no --target, --target with a PATH,
-# and a target holding two files (added, then removed).
+# .ci/run runs it (headers hidden): `validate` first in the fresh folder (272 s), then the consumer (364 s), then
+# the rest (20 s): 657 s, against 796 s (390 + 184 + 19 + 201 s) with `validate` last. On every change: one run
+# covering --target, a PATH and a failing target. With --full (.ci/full), at the end: the run over every target
+# with no --target, --target with a PATH, and a target holding two files (added, then removed).
 validate() {
     local started=$SECONDS status=0
     swift package --package-path "$consumer" --scratch-path "$scratch" identity-config validate "$@" >"$log" 2>&1 || status=$?
