@@ -355,7 +355,7 @@ let package = Package(
             name: "IdentityBridgeHummingbirdTests",
             dependencies: [
                 "IdentityBridgeHummingbird", "IdentityBridgeTestSupport",
-                "IdentityBridgeStandard",
+                "IdentityBridgeStandard", "HelpshiftAdapter",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),

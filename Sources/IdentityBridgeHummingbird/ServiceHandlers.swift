@@ -9,7 +9,23 @@ import NIOCore
 /// as ``ServiceFailure``), reading the snapshot once so a reload never changes a request midway.
 struct ServiceHandlers: Sendable {
     let state: ServiceState
+    /// `/metrics`' source; `nil` serves no `/metrics` (404).
+    let metrics: ServiceMetrics?
     let logger: Logger
+
+    /// `route`'s answer.
+    func respond(_ route: ServiceRoute, _ request: Request, _ parameters: Parameters) async throws(ServiceFailure) -> Response {
+        switch route {
+        case .instance(let operation): return try await handle(operation, request, parameters)
+        case .healthz: return .json(200, ["status": "alive"])
+        case .readyz: return ready()
+        case .metrics:
+            guard let metrics else { throw .noSuchRoute }
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+        }
+    }
 
     /// `/readyz`: 200 once a configuration is loaded, with the generation serving (a counter of the
     /// snapshots swapped in, and the digest of the inputs it was loaded from; never a secret), and
@@ -42,14 +58,9 @@ struct ServiceHandlers: Sendable {
         return .json(200, .object(body))
     }
 
-    /// The operations on a provider instance: the last segment of their paths.
-    enum Operation: String {
-        case credentials, jwt, verify, events
-    }
-
     /// One instance operation at `/v1/apps/{app}/providers/{provider}/...`.
-    @inline(__always)
-    func handle(_ operation: Operation, _ request: Request, _ parameters: Parameters) async throws(ServiceFailure) -> Response {
+    func handle(_ operation: ServiceRoute.Operation, _ request: Request, _ parameters: Parameters) async throws(ServiceFailure) -> Response
+    {
         let app = parameters.get("app") ?? ""
         guard let snapshot = state.snapshot, let served = snapshot.apps[app] else {
             throw Self.notFound("app", "No app \"\(app.prefix(64))\" is served here.")
@@ -151,7 +162,6 @@ struct ServiceHandlers: Sendable {
     // MARK: Bodies
 
     /// The whole body, at most the app's `body_limit` (413 past it).
-    @inline(__always)
     static func body(_ request: Request, _ headers: ServiceRequestHeaders, limit: Int) async throws(ServiceFailure) -> ByteBuffer {
         // Built only when refused: an error's message costs more than reading a small body.
         func tooLarge() -> ServiceFailure {
@@ -225,7 +235,6 @@ struct ServiceHandlers: Sendable {
     // MARK: Routes
 
     /// `POST .../credentials`: the credential `identityctl token` prints.
-    @inline(__always)
     func credentials(_ served: ServedApp, provider: String, request: Request, headers: ServiceRequestHeaders) async throws(ServiceFailure)
         -> Response
     {
@@ -330,7 +339,7 @@ struct ServiceHandlers: Sendable {
                 IdentityError(
                     .invalidValueType, field: "body", message: "The request body is not UTF-8 text.", recovery: "Send JSON lines."))
         }
-        let now = SystemClock().now()
+        let now = instance.clock.now()
         let lines = VendorEventLines.map(text, outputLimit: VendorEventLines.outputLimit(bodyLimit: served.service.bodyLimit)) {
             name, data throws(IdentityError) in
             try mapping.mapVendorEvent(name: name, data: data, provider: reference, timestamp: now)

@@ -7,13 +7,13 @@ import Logging
 /// ``ServiceMetrics`` and, at `info`, one structured log line (request id, method, route template,
 /// status, duration; never a path value, header, body or token).
 ///
-/// ``ServiceMiddleware`` applies it around what it wraps; the routes of ``IdentityBridgeRoutes``
-/// apply it themselves, in their own frame. HAND-TUNED, threshold 5% of `service-bench`'s service
-/// path: a `RouteCollection` middleware frame (with the `@inline(__always)` below and on the
-/// credentials handler removed) cost about 15% of it (bare/service ratio 0.57-0.59 against
-/// 0.63-0.73 with them, 2026-11-25, Benchmarks/RESULTS.md). The metric names, labels and log line
-/// are the service's contract, which is why Hummingbird's `MetricsMiddleware` and
-/// `LogRequestsMiddleware` (other names, other fields) do not stand in for it.
+/// One code path, ``answer(_:_:_:)``, applied in two places: ``ServiceMiddleware`` around what it
+/// wraps, and each route of ``IdentityBridgeRoutes`` in its own frame. HAND-TUNED, threshold 5% of
+/// `service-bench`'s service path: a `RouteCollection` middleware frame instead of the routes' own
+/// cost about 15% of it (bare/service ratio 0.57-0.59 against 0.63-0.73, 2026-11-25; again
+/// 0.49-0.55 against 0.59-0.64 on 2026-11-27; Benchmarks/RESULTS.md). The metric names, labels and log line are the service's contract, which
+/// is why Hummingbird's `MetricsMiddleware` and `LogRequestsMiddleware` (other names, other fields)
+/// do not stand in for it.
 struct ServiceInstrumentation: Sendable {
     /// Set while a ``ServiceMiddleware`` answers a request: the routes and middleware inside it only
     /// pass the request on, so each request is answered, logged and counted once, by the outermost.
@@ -30,53 +30,41 @@ struct ServiceInstrumentation: Sendable {
         self.logsRequests = logger.logLevel <= .info
     }
 
-    /// A route's answer: `respond`'s, mapped, counted and logged; inside a ``ServiceMiddleware``'s
-    /// answer, only `respond`'s (the middleware maps, counts and logs it).
-    @inline(__always)
-    func answer<Context: RequestContext>(
-        _ request: Request, _ context: Context, _ respond: (Request, Context) async throws -> Response
-    ) async throws -> Response {
-        if Self.isAnswering { return try await respond(request, context) }
-        return await instrumented(request, context, respond)
-    }
-
-    /// ``ServiceMiddleware``'s answer: as ``answer(_:_:_:)``, and the routes inside it only run.
-    func answerOutermost<Context: RequestContext>(
-        _ request: Request, _ context: Context, _ respond: (Request, Context) async throws -> Response
-    ) async throws -> Response {
-        if Self.isAnswering { return try await respond(request, context) }
-        return await Self.$isAnswering.withValue(true) { await instrumented(request, context, respond) }
-    }
-
-    /// Answers `request` with `respond`, mapping anything it throws to the uniform failure, then counts and logs the answer.
-    @inline(__always)
-    private func instrumented<Context: RequestContext>(
-        _ request: Request, _ context: Context, _ respond: (Request, Context) async throws -> Response
+    /// `respond`'s answer, with anything it throws mapped to the uniform failure (a method a
+    /// service path does not serve: 405 with `Allow`); counted and logged when `counting` (false
+    /// inside a ``ServiceMiddleware``'s answer, which counts and logs it).
+    func answer<Context: RequestContext, Failure: Error>(
+        _ request: Request, _ context: Context, counting: Bool, _ respond: (Request, Context) async throws(Failure) -> Response
     ) async -> Response {
         let start = ContinuousClock.now
         let response: Response
+        // The route a 405 is counted under (the router matched none).
+        var refusedRoute: ServiceRoute?
         do {
             response = try await respond(request, context)
-        } catch let error as HTTPError where error.status == .notFound {
+        } catch {
             // A known path with a method no route registers (TRACE, PROPFIND, QUERY...): 405, not 404.
-            if let allowed = IdentityBridgeRoutes.allowedMethod(path: request.uri.path), allowed != request.method.rawValue {
-                response = .methodNotAllowed(request.method, allowed: allowed)
+            if let http = error as? HTTPError, http.status == .notFound, let route = ServiceRoute.matching(path: request.uri.path),
+                route.method != request.method
+            {
+                refusedRoute = route
+                response = .methodNotAllowed(request.method, allowed: route.method.rawValue)
             } else {
                 response = .failure(.mapping(error))
             }
-        } catch {
-            response = .failure(.mapping(error))
         }
-        finish(response, since: start, request: request, context: context)
+        if counting { finish(response, since: start, request: request, context: context, route: refusedRoute) }
         return response
     }
 
-    /// Counts and logs `response`, the answer to `request`, which started at `start`.
-    @inline(__always)
-    func finish<Context: RequestContext>(_ response: Response, since start: ContinuousClock.Instant, request: Request, context: Context) {
+    /// Counts and logs `response`, the answer to `request`, which started at `start`, under `route`
+    /// (by default the route the router matched).
+    func finish<Context: RequestContext>(
+        _ response: Response, since start: ContinuousClock.Instant, request: Request, context: Context, route: ServiceRoute? = nil
+    ) {
         let duration = ContinuousClock.now - start
         let status = response.status.code
-        let path = context.endpointPath ?? ""
+        let path = route?.path ?? context.endpointPath ?? ""
         // A non-generic function: a static method of a generic type would allocate a closure context per request.
         metrics?.recordRequest(path: path, status: status, duration: duration, label: RouteLabel.of(matched:))
         if logsRequests {
@@ -121,6 +109,6 @@ private enum RouteLabel {
 /// The labels of the service's own routes by Hummingbird path, computed once.
 /// (Hummingbird describes a matched path as `/v1/apps/{app}/...` or `/v1/apps/:app/...` depending on its version: both are keys.)
 private let routeLabels: [String: String] = Dictionary(
-    IdentityBridgeRoutes.routes.flatMap { [(IdentityBridgeRoutes.routerPath($0.path), $0.path), ($0.path, $0.path)] },
+    ServiceRoute.allCases.flatMap { [(ServiceRoute.routerSyntax($0.path), $0.path), ($0.path, $0.path)] },
     uniquingKeysWith: { a, _ in a })
 #endif

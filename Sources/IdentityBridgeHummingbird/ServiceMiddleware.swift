@@ -12,8 +12,9 @@ public import Logging
 ///
 /// The routes of ``IdentityBridgeRoutes`` do all of this themselves. Add the middleware to a router
 /// after them, as ``TokenService/makeRouter()`` does, and the paths no route matches get the uniform
-/// 404 and are counted as `unmatched` (Hummingbird applies a router's middleware to the routes added
-/// after it and to unmatched paths). Wherever it is added, in front of the routes or after them, a
+/// 404 (counted as `unmatched`), the methods a service path does not serve get 405 with `Allow`
+/// (counted under the route) (Hummingbird applies a router's middleware to the routes added after it and to the
+/// requests no route matches). Wherever it is added, in front of the routes or after them, a
 /// request is answered, logged and counted once, by the outermost: the routes and any
 /// ``ServiceMiddleware`` inside it only pass the request on.
 public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -26,21 +27,25 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Runs the request, maps errors, logs and counts.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        try await instrumentation.answerOutermost(request, context, next)
+        // The outermost answers, logs and counts; the routes and middleware inside it only run.
+        if ServiceInstrumentation.isAnswering { return await instrumentation.answer(request, context, counting: false, next) }
+        return await ServiceInstrumentation.$isAnswering.withValue(true) {
+            await instrumentation.answer(request, context, counting: true, next)
+        }
     }
 }
 
 extension ServiceFailure {
+    /// 404 `not_found` (field `path`): no route serves the path.
+    static let noSuchRoute = ServiceFailure(
+        404, IdentityError(.notFound, field: "path", message: "No such route.", recovery: "See the service's OpenAPI document."))
+
     /// The uniform failure for an error thrown past a handler.
     static func mapping(_ error: any Error) -> ServiceFailure {
         if let failure = error as? ServiceFailure { return failure }
         if let http = error as? HTTPError {
             switch http.status {
-            case .notFound:
-                return ServiceFailure(
-                    404,
-                    IdentityError(
-                        .notFound, field: "path", message: "No such route.", recovery: "See the service's OpenAPI document."))
+            case .notFound: return .noSuchRoute
             case .contentTooLarge:
                 return ServiceFailure(
                     413,

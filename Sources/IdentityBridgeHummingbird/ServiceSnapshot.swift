@@ -69,12 +69,15 @@ final class ServedInstance: Sendable {
     let exchanger: Result<any TokenExchanging, IdentityError>
     /// The credentials route's answer around a credential, as `identityctl token` prints it.
     let answer: CredentialAnswer
+    /// The clock of the snapshot's `IssuerContext`: the events route's timestamps.
+    let clock: any IdentityClock
 
     init(instance: ProviderInstanceConfiguration, app: String, context: IssuerContext) throws(IdentityError) {
         self.instance = instance
         self.issuer = try instance.makeIssuer(context: context)
         self.exchanger = Result { () throws(IdentityError) in try instance.makeTokenExchanger(context: context) }
         self.answer = CredentialAnswer(app: app, reference: instance.reference, clock: context.clock)
+        self.clock = context.clock
     }
 }
 #endif

@@ -24,6 +24,13 @@ import Testing
             }
             // An unknown path stays 404.
             #expect(try await client.post("/nowhere", method: try #require(HTTPRequest.Method(method))).status == 404)
+            // Each 405 is counted under the route whose path it named, the 404 as unmatched.
+            let metrics = try await client.get("/metrics").text
+            for route in ["/healthz", "/readyz", "/metrics", "/v1/apps/{app}/providers/{provider}/credentials", "unmatched"] {
+                let status = route == "unmatched" ? 404 : 405
+                let series = #"identitybridge_http_requests_total{route="\#(route)",status="\#(status)"} 1"#
+                #expect(metrics.contains(series), "\(series) in \(metrics)")
+            }
         }
     }
 
