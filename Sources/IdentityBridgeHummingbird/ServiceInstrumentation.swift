@@ -7,13 +7,13 @@ import Logging
 /// ``ServiceMetrics`` and, at `info`, one structured log line (request id, method, route template,
 /// status, duration; never a path value, header, body or token).
 ///
-/// One code path, ``answer(_:_:_:)``, applied in two places: ``ServiceMiddleware`` around what it
-/// wraps, and each route of ``IdentityBridgeRoutes`` in its own frame. HAND-TUNED, threshold 5% of
-/// `service-bench`'s service path: a `RouteCollection` middleware frame instead of the routes' own
-/// cost about 15% of it (bare/service ratio 0.57-0.59 against 0.63-0.73, 2026-11-25; again
-/// 0.49-0.55 against 0.59-0.64 on 2026-11-27; Benchmarks/RESULTS.md). The metric names, labels and log line are the service's contract, which
-/// is why Hummingbird's `MetricsMiddleware` and `LogRequestsMiddleware` (other names, other fields)
-/// do not stand in for it.
+/// One code path, ``answer(_:_:counting:_:)``, applied in two places: ``ServiceMiddleware`` around
+/// what it wraps, and each route of ``IdentityBridgeRoutes`` in its own frame. HAND-TUNED, threshold
+/// 5% of `service-bench`'s service path: a `RouteCollection` middleware frame instead of the routes'
+/// own cost about 15% of it (bare/service ratio 0.57-0.59 against 0.63-0.73, 2026-11-25; again
+/// 0.49-0.55 against 0.59-0.64 on 2026-11-27; Benchmarks/RESULTS.md). The metric names, labels and
+/// log line are the service's contract, which is why Hummingbird's `MetricsMiddleware` and
+/// `LogRequestsMiddleware` (other names, other fields) do not stand in for it.
 struct ServiceInstrumentation: Sendable {
     /// Set while a ``ServiceMiddleware`` answers a request: the routes and middleware inside it only
     /// pass the request on, so each request is answered, logged and counted once, by the outermost.
@@ -58,9 +58,9 @@ struct ServiceInstrumentation: Sendable {
     }
 
     /// Counts and logs `response`, the answer to `request`, which started at `start`, under `route`
-    /// (by default the route the router matched).
-    func finish<Context: RequestContext>(
-        _ response: Response, since start: ContinuousClock.Instant, request: Request, context: Context, route: ServiceRoute? = nil
+    /// (`nil`: the route the router matched).
+    private func finish<Context: RequestContext>(
+        _ response: Response, since start: ContinuousClock.Instant, request: Request, context: Context, route: ServiceRoute?
     ) {
         let duration = ContinuousClock.now - start
         let status = response.status.code

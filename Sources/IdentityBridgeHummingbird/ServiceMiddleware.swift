@@ -11,10 +11,10 @@ public import Logging
 /// the request in ``ServiceMetrics``.
 ///
 /// The routes of ``IdentityBridgeRoutes`` do all of this themselves. Add the middleware to a router
-/// after them, as ``TokenService/makeRouter()`` does, and the paths no route matches get the uniform
-/// 404 (counted as `unmatched`), the methods a service path does not serve get 405 with `Allow`
-/// (counted under the route) (Hummingbird applies a router's middleware to the routes added after it and to the
-/// requests no route matches). Wherever it is added, in front of the routes or after them, a
+/// after them, as ``TokenService/makeRouter()`` does: the paths no route matches get the uniform 404
+/// (counted as `unmatched`), and the methods a service path does not serve get 405 with `Allow`
+/// (counted under that route). Hummingbird applies a router's middleware to the routes added after
+/// it and to the requests no route matches. Wherever it is added, in front of the routes or after them, a
 /// request is answered, logged and counted once, by the outermost: the routes and any
 /// ``ServiceMiddleware`` inside it only pass the request on.
 public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
