@@ -20,6 +20,8 @@ let socketTestSettings: [SwiftSetting] = [
 /// The condition of a dependency that only the token service and the command-line tools use: with the
 /// `TokenService` trait off, a consumer of the core and the adapters resolves none of them.
 let tokenService: TargetDependencyCondition? = .when(traits: ["TokenService"])
+/// The condition of the Vapor front end's dependency: only a package that enables the `Vapor` trait resolves Vapor.
+let vapor: TargetDependencyCondition? = .when(traits: ["Vapor"])
 /// What a vendor's app half (`<Vendor>Session`) depends on: the model and swift-log, nothing else.
 let sessionDependencies: [Target.Dependency] = ["IdentityBridgeModel", .product(name: "Logging", package: "swift-log")]
 
@@ -39,6 +41,8 @@ let package = Package(
         .library(name: "IdentityBridgeSimulators", targets: ["IdentityBridgeSimulators"]),
         // The token service: Hummingbird 2 routes any backend can mount (`identity-server` runs them).
         .library(name: "IdentityBridgeHummingbird", targets: ["IdentityBridgeHummingbird"]),
+        // The same routes for Vapor 4 apps (trait `Vapor`, off by default).
+        .library(name: "IdentityBridgeVapor", targets: ["IdentityBridgeVapor"]),
         .executable(name: "identityctl", targets: ["identityctl"]),
         // The app half: the model alone (protocols, identities, credentials, errors, events; no configuration, no
         // signing code, no system library), and the client that fetches, caches and refreshes each kind's credential
@@ -73,6 +77,11 @@ let package = Package(
                 + "identity-server) with their dependencies: Hummingbird, SwiftNIO, swift-service-lifecycle, "
                 + "swift-prometheus, jwt-kit, swift-argument-parser. Off: a consumer of the core and the adapters "
                 + "resolves none of them."),
+        .trait(
+            name: "Vapor",
+            description: "The token service's routes for Vapor 4 apps (IdentityBridgeVapor): the same handlers, answers and "
+                + "metrics as the Hummingbird routes. Enables TokenService. Off: no package resolves Vapor.",
+            enabledTraits: ["TokenService"]),
         .default(enabledTraits: ["SystemLibcrypto", "TokenService"]),
     ],
     dependencies: [
@@ -89,6 +98,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // The Vapor front end (trait `Vapor`).
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
     ],
     targets: [
         // MARK: The core, in three modules along the line between the app half and the backend half.
@@ -227,6 +238,19 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: The token service's routes for Vapor 4 (trait `Vapor`): the Hummingbird module's handlers behind Vapor's router.
+        .target(
+            name: "IdentityBridgeVapor",
+            dependencies: [
+                "IdentityBridge",
+                .target(name: "IdentityBridgeHummingbird", condition: vapor),
+                .product(name: "Vapor", package: "vapor", condition: vapor),
+                .product(name: "NIOCore", package: "swift-nio", condition: vapor),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -107,6 +107,7 @@ done
 grep -q "/IdentityBridgeStandard.build/" "$scratch/debug/PluginConsumer.product/Objects.LinkFileList" \
     || fail "IdentityBridgeStandard is not linked into the consumer (wrong build folder?)"
 [ ! -d "$scratch/checkouts/hummingbird" ] || fail "Hummingbird was resolved for a consumer with TokenService off"
+[ ! -d "$scratch/checkouts/vapor" ] || fail "Vapor was resolved for a consumer with the Vapor trait off"
 
 section "$consumer: swift build --product BrokenConsumer must fail at identity.yaml:9:25"
 if build --product BrokenConsumer; then fail "the broken consumer built"; fi

@@ -45,7 +45,12 @@ public struct IdentityBridgeRoutes: Sendable {
         for route in ServiceRoute.allCases {
             collection.on(route.routerPath, method: route.method) { request, context in
                 await instrumentation.answer(request, context, counting: !ServiceInstrumentation.isAnswering) {
-                    request, context throws(ServiceFailure) in try await handlers.respond(route, request, context.parameters)
+                    request, context throws(ServiceFailure) in
+                    let parameters = context.parameters
+                    let serviceRequest = ServiceRequest(
+                        app: parameters.get("app") ?? "", provider: parameters.get("provider") ?? "",
+                        headers: ServiceRequestHeaders(request.headers), body: request.body)
+                    return Response(try await handlers.respond(route, serviceRequest))
                 }
             }
         }

@@ -2,28 +2,38 @@
 import Foundation
 import Hummingbird
 import IdentityBridge
-import Logging
+package import Logging
 import NIOCore
 
-/// The handlers behind ``IdentityBridgeRoutes``: each answers a `Response` for any input (failures
-/// as ``ServiceFailure``), reading the snapshot once so a reload never changes a request midway.
-struct ServiceHandlers: Sendable {
+/// The handlers behind every front end (``IdentityBridgeRoutes`` for Hummingbird, `IdentityBridgeVaporRoutes`
+/// for Vapor): each answers a ``ServiceAnswer`` for any ``ServiceRequest`` (failures as ``ServiceFailure``),
+/// reading the snapshot once so a reload never changes a request midway. The contract's logic is written here
+/// once; a front end only turns its request into a ``ServiceRequest`` and the answer into its response.
+package struct ServiceHandlers: Sendable {
     let state: ServiceState
     /// `/metrics`' source; `nil` serves no `/metrics` (404).
     let metrics: ServiceMetrics?
     let logger: Logger
 
-    /// `route`'s answer.
-    func respond(_ route: ServiceRoute, _ request: Request, _ parameters: Parameters) async throws(ServiceFailure) -> Response {
+    package init(state: ServiceState, metrics: ServiceMetrics?, logger: Logger) {
+        self.state = state
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// `route`'s answer to `request`, whichever front end received it.
+    package func respond<Body: ServiceRequestBody>(_ route: ServiceRoute, _ request: ServiceRequest<Body>) async throws(ServiceFailure)
+        -> ServiceAnswer
+    {
         switch route {
-        case .instance(let operation): return try await handle(operation, request, parameters)
+        case .instance(let operation): return try await handle(operation, request)
         case .healthz: return .json(200, ["status": "alive"])
         case .readyz: return ready()
         case .metrics:
             guard let metrics else { throw .noSuchRoute }
-            return Response(
+            return ServiceAnswer(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+                body: ByteBuffer(bytes: metrics.exposition()))
         }
     }
 
@@ -34,7 +44,7 @@ struct ServiceHandlers: Sendable {
     /// failed would pull every instance that saw the same broken files out of rotation at once).
     /// 503 again once the service drains, with `Connection: close`: the balancer's kept-alive probe
     /// connection is let go at once (the drain flag is set before the server quiesces its connections).
-    func ready() -> Response {
+    func ready() -> ServiceAnswer {
         if state.isDraining {
             return .failure(
                 ServiceFailure(
@@ -59,19 +69,18 @@ struct ServiceHandlers: Sendable {
     }
 
     /// One instance operation at `/v1/apps/{app}/providers/{provider}/...`.
-    func handle(_ operation: ServiceRoute.Operation, _ request: Request, _ parameters: Parameters) async throws(ServiceFailure) -> Response
+    func handle<Body: ServiceRequestBody>(_ operation: ServiceRoute.Operation, _ request: ServiceRequest<Body>) async throws(ServiceFailure)
+        -> ServiceAnswer
     {
-        let app = parameters.get("app") ?? ""
+        let app = request.app
         guard let snapshot = state.snapshot, let served = snapshot.apps[app] else {
             throw Self.notFound("app", "No app \"\(app.prefix(64))\" is served here.")
         }
-        let provider = parameters.get("provider") ?? ""
-        let headers = ServiceRequestHeaders(request.headers)
         switch operation {
-        case .jwt: return try await exchange(served, provider: provider, request: request, headers: headers)
-        case .credentials: return try await credentials(served, provider: provider, request: request, headers: headers)
-        case .verify: return try await verify(served, provider: provider, request: request, headers: headers)
-        case .events: return try await events(served, provider: provider, request: request, headers: headers)
+        case .jwt: return try await exchange(served, request)
+        case .credentials: return try await credentials(served, request)
+        case .verify: return try await verify(served, request)
+        case .events: return try await events(served, request)
         }
     }
 
@@ -162,7 +171,7 @@ struct ServiceHandlers: Sendable {
     // MARK: Bodies
 
     /// The whole body, at most the app's `body_limit` (413 past it).
-    static func body(_ request: Request, _ headers: ServiceRequestHeaders, limit: Int) async throws(ServiceFailure) -> ByteBuffer {
+    static func body<Body: ServiceRequestBody>(_ request: ServiceRequest<Body>, limit: Int) async throws(ServiceFailure) -> ByteBuffer {
         // Built only when refused: an error's message costs more than reading a small body.
         func tooLarge() -> ServiceFailure {
             ServiceFailure(
@@ -170,7 +179,7 @@ struct ServiceHandlers: Sendable {
                 IdentityError(
                     .limitExceeded, field: "body", message: "The request body is over \(limit) bytes.", recovery: "Send a smaller body."))
         }
-        if let length = headers.contentLength.flatMap({ Int($0) }), length > limit { throw tooLarge() }
+        if let length = request.headers.contentLength.flatMap({ Int($0) }), length > limit { throw tooLarge() }
         do {
             return try await request.body.collect(upTo: limit)
         } catch let error as HTTPError where error.status == .contentTooLarge {
@@ -235,14 +244,15 @@ struct ServiceHandlers: Sendable {
     // MARK: Routes
 
     /// `POST .../credentials`: the credential `identityctl token` prints.
-    func credentials(_ served: ServedApp, provider: String, request: Request, headers: ServiceRequestHeaders) async throws(ServiceFailure)
-        -> Response
+    func credentials<Body: ServiceRequestBody>(_ served: ServedApp, _ request: ServiceRequest<Body>) async throws(ServiceFailure)
+        -> ServiceAnswer
     {
+        let headers = request.headers
         // An API key (constant time) is checked in place; only a session token awaits its verifier.
         let token = try Self.bearer(headers)
         let caller = served.apiKeys.contains(token) ? Caller.backend : try await sessionCaller(served, token)
-        let instance = try instance(served, provider)
-        let bytes = try await Self.body(request, headers, limit: served.service.bodyLimit)
+        let instance = try instance(served, request.provider)
+        let bytes = try await Self.body(request, limit: served.service.bodyLimit)
         let user: UserIdentity
         switch caller {
         case .user(let claims):
@@ -268,12 +278,13 @@ struct ServiceHandlers: Sendable {
     }
 
     /// `POST .../verify`: the object `identityctl verify` prints (`valid` true or false).
-    func verify(_ served: ServedApp, provider: String, request: Request, headers: ServiceRequestHeaders) async throws(ServiceFailure)
-        -> Response
+    func verify<Body: ServiceRequestBody>(_ served: ServedApp, _ request: ServiceRequest<Body>) async throws(ServiceFailure)
+        -> ServiceAnswer
     {
+        let headers = request.headers
         try requireAPIKey(served, headers)
-        let instance = try instance(served, provider)
-        let bytes = try await Self.body(request, headers, limit: served.service.bodyLimit)
+        let instance = try instance(served, request.provider)
+        let bytes = try await Self.body(request, limit: served.service.bodyLimit)
         try Self.requireContentType(headers, Self.json)
         let object = try Self.jsonObject(bytes)
         guard let token = try Self.string(object, "token"), !token.isEmpty else {
@@ -296,16 +307,17 @@ struct ServiceHandlers: Sendable {
     /// `POST .../jwt`: the vendor's JWT endpoint (the user token is the proof). A session JWT of
     /// the app (recognised by its `iss`) is verified and resolved to its user; any other token is
     /// exchanged as the library's own user token.
-    func exchange(_ served: ServedApp, provider: String, request: Request, headers: ServiceRequestHeaders) async throws(ServiceFailure)
-        -> Response
+    func exchange<Body: ServiceRequestBody>(_ served: ServedApp, _ request: ServiceRequest<Body>) async throws(ServiceFailure)
+        -> ServiceAnswer
     {
-        let instance = try instance(served, provider)
+        let headers = request.headers
+        let instance = try instance(served, request.provider)
         let exchanger: any TokenExchanging
         switch instance.exchanger {
         case .success(let found): exchanger = found
         case .failure(let error): throw ServiceFailure(404, error.attributed(to: instance.instance.reference))
         }
-        let bytes = try await Self.body(request, headers, limit: served.service.bodyLimit)
+        let bytes = try await Self.body(request, limit: served.service.bodyLimit)
         var mode = TokenExchangeEndpoint.Mode.userToken
         if let verifier = served.sessionVerifier, let text = String(validating: bytes.readableBytesView, as: UTF8.self),
             let token = try? FormBody.value(exchanger.exchangeFormField, in: text), verifier.claimsIssuer(token)
@@ -318,11 +330,12 @@ struct ServiceHandlers: Sendable {
     }
 
     /// `POST .../events`: JSON lines of raw vendor events in, JSON lines of uniform events out.
-    func events(_ served: ServedApp, provider: String, request: Request, headers: ServiceRequestHeaders) async throws(ServiceFailure)
-        -> Response
+    func events<Body: ServiceRequestBody>(_ served: ServedApp, _ request: ServiceRequest<Body>) async throws(ServiceFailure)
+        -> ServiceAnswer
     {
+        let headers = request.headers
         try requireAPIKey(served, headers)
-        let instance = try instance(served, provider)
+        let instance = try instance(served, request.provider)
         let reference = instance.instance.reference
         guard let mapping = instance.instance.plugin as? any VendorEventMapping else {
             throw ServiceFailure(
@@ -331,7 +344,7 @@ struct ServiceHandlers: Sendable {
                     .unsupportedOperation, field: "provider", message: "The \(reference.kind) plugin does not map vendor events.",
                     recovery: "Use an instance whose vendor SDK emits events.", provider: reference))
         }
-        let bytes = try await Self.body(request, headers, limit: served.service.bodyLimit)
+        let bytes = try await Self.body(request, limit: served.service.bodyLimit)
         try Self.requireContentType(headers, VendorEventLines.mediaTypes)
         guard let text = String(validating: bytes.readableBytesView, as: UTF8.self) else {
             throw ServiceFailure(

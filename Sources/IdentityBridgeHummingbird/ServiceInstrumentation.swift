@@ -1,20 +1,23 @@
 #if TokenService
 import Hummingbird
 import IdentityBridge
-import Logging
+package import Logging
 
 /// What every answered token service request ends with: its count and latency in
 /// ``ServiceMetrics`` and, at `info`, one structured log line (request id, method, route template,
 /// status, duration; never a path value, header, body or token).
 ///
-/// One code path, ``answer(_:_:counting:_:)``, applied in two places: ``ServiceMiddleware`` around
-/// what it wraps, and each route of ``IdentityBridgeRoutes`` in its own frame. HAND-TUNED, threshold
+/// One code path for every front end: ``refusal(_:method:path:routerMatchedNone:)`` answers what a
+/// route or the router threw, and ``record(status:method:matchedPath:requestID:since:)`` counts and logs.
+/// For Hummingbird, ``answer(_:_:counting:_:)`` applies both in two places: ``ServiceMiddleware`` around
+/// what it wraps, and each route of ``IdentityBridgeRoutes`` in its own frame; Vapor's routes and
+/// middleware call the same two. HAND-TUNED, threshold
 /// 5% of `service-bench`'s service path: a `RouteCollection` middleware frame instead of the routes'
 /// own cost about 15% of it (bare/service ratio 0.57-0.59 against 0.63-0.73, 2026-11-25; again
 /// 0.49-0.55 against 0.59-0.64 on 2026-11-27; Benchmarks/RESULTS.md). The metric names, labels and
 /// log line are the service's contract, which is why Hummingbird's `MetricsMiddleware` and
 /// `LogRequestsMiddleware` (other names, other fields) do not stand in for it.
-struct ServiceInstrumentation: Sendable {
+package struct ServiceInstrumentation: Sendable {
     /// Set while a ``ServiceMiddleware`` answers a request: the routes and middleware inside it only
     /// pass the request on, so each request is answered, logged and counted once, by the outermost.
     @TaskLocal static var isAnswering = false
@@ -24,7 +27,7 @@ struct ServiceInstrumentation: Sendable {
     /// Whether `logger` writes the per-request `info` line: read once, not per request.
     let logsRequests: Bool
 
-    init(metrics: ServiceMetrics?, logger: Logger) {
+    package init(metrics: ServiceMetrics?, logger: Logger) {
         self.metrics = metrics
         self.logger = logger
         self.logsRequests = logger.logLevel <= .info
@@ -43,35 +46,51 @@ struct ServiceInstrumentation: Sendable {
         do {
             response = try await respond(request, context)
         } catch {
-            // A known path with a method no route registers (TRACE, PROPFIND, QUERY...): 405, not 404.
-            if let http = error as? HTTPError, http.status == .notFound, let route = ServiceRoute.matching(path: request.uri.path),
-                route.method != request.method
-            {
-                refusedRoute = route
-                response = .methodNotAllowed(request.method, allowed: route.method.rawValue)
-            } else {
-                response = .failure(.mapping(error))
-            }
+            let refusal = Self.refusal(
+                error, method: request.method.rawValue, path: request.uri.path,
+                routerMatchedNone: (error as? HTTPError)?.status == .notFound)
+            refusedRoute = refusal.route
+            response = Response(refusal.answer)
         }
-        if counting { finish(response, since: start, request: request, context: context, route: refusedRoute) }
+        if counting {
+            record(
+                status: response.status.code, method: request.method.rawValue, matchedPath: refusedRoute?.path ?? context.endpointPath,
+                requestID: "\(context.id)", since: start)
+        }
         return response
     }
 
-    /// Counts and logs `response`, the answer to `request`, which started at `start`, under `route`
-    /// (`nil`: the route the router matched).
-    private func finish<Context: RequestContext>(
-        _ response: Response, since start: ContinuousClock.Instant, request: Request, context: Context, route: ServiceRoute?
+    /// The answer to `error`, thrown past a route or by the router for a request of `method` to `path`, and the
+    /// route it is counted under. When the router matched no route (`routerMatchedNone`) and `path` is a service
+    /// route's path, the method is one it does not serve (TRACE, PROPFIND, QUERY...): 405 with `Allow`, counted
+    /// under that route; any other unmatched path is 404. Any other error is its uniform failure.
+    package static func refusal(_ error: any Error, method: String, path: String, routerMatchedNone: Bool) -> (
+        answer: ServiceAnswer, route: ServiceRoute?
+    ) {
+        if routerMatchedNone {
+            if let route = ServiceRoute.matching(path: path), route.method.rawValue != method {
+                return (.methodNotAllowed(method, allowed: route.method.rawValue), route)
+            }
+            return (.failure(.noSuchRoute), nil)
+        }
+        return (.failure(.mapping(error)), nil)
+    }
+
+    /// Counts and logs an answer of `status` to a request of `method` that started at `start`, under the
+    /// route of `matchedPath` (the router's matched path in either syntax, `/v1/apps/:app/...` or
+    /// `/v1/apps/{app}/...`; `nil`: unmatched).
+    package func record(
+        status: Int, method: String, matchedPath: String?, requestID: @autoclosure () -> String, since start: ContinuousClock.Instant
     ) {
         let duration = ContinuousClock.now - start
-        let status = response.status.code
-        let path = route?.path ?? context.endpointPath ?? ""
+        let path = matchedPath ?? ""
         // A non-generic function: a static method of a generic type would allocate a closure context per request.
         metrics?.recordRequest(path: path, status: status, duration: duration, label: RouteLabel.of(matched:))
         if logsRequests {
             logger.info(
                 "request",
                 metadata: [
-                    "request_id": "\(context.id)", "method": "\(request.method.rawValue)",
+                    "request_id": "\(requestID())", "method": "\(method)",
                     "route": "\(RouteLabel.of(matched: path))",
                     "status": "\(status)", "duration_ms": "\(Self.milliseconds(duration))",
                 ])

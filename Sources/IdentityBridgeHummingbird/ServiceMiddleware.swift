@@ -37,11 +37,11 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
 
 extension ServiceFailure {
     /// 404 `not_found` (field `path`): no route serves the path.
-    static let noSuchRoute = ServiceFailure(
+    package static let noSuchRoute = ServiceFailure(
         404, IdentityError(.notFound, field: "path", message: "No such route.", recovery: "See the service's OpenAPI document."))
 
     /// The uniform failure for an error thrown past a handler.
-    static func mapping(_ error: any Error) -> ServiceFailure {
+    package static func mapping(_ error: any Error) -> ServiceFailure {
         if let failure = error as? ServiceFailure { return failure }
         if let http = error as? HTTPError {
             switch http.status {

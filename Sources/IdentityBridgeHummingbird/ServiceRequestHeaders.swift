@@ -1,5 +1,5 @@
 #if TokenService
-import Hummingbird
+package import Hummingbird
 
 /// The request headers the handlers read, gathered in one pass over the request's few fields
 /// (`HTTPFields`' own lookup builds an index of every name first, and each lookup copies fields).
@@ -8,12 +8,20 @@ import Hummingbird
 /// HAND-TUNED, threshold 5% of `service-bench`'s service path: reading the headers with
 /// `request.headers[.name]` instead cost about 7% of it (bare/service ratio 0.53-0.55 against
 /// 0.57-0.59 with this type, 2026-11-25, Benchmarks/RESULTS.md).
-struct ServiceRequestHeaders {
-    var authorization: String?
-    var contentType: String?
-    var contentLength: String?
+package struct ServiceRequestHeaders {
+    package var authorization: String?
+    package var contentType: String?
+    package var contentLength: String?
 
-    init(_ fields: HTTPFields) {
+    /// The headers as a front end that has already looked them up found them.
+    package init(authorization: String?, contentType: String?, contentLength: String?) {
+        self.authorization = authorization
+        self.contentType = contentType
+        self.contentLength = contentLength
+    }
+
+    /// The headers among `fields` (Hummingbird's request headers), in one pass.
+    package init(_ fields: HTTPFields) {
         for field in fields {
             switch field.name {
             case .authorization: Self.append(field.value, to: &authorization)

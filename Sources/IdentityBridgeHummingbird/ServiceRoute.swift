@@ -1,14 +1,14 @@
 #if TokenService
-import Hummingbird
+package import Hummingbird
 
 /// The token service's routes, each with its one method and its path as the OpenAPI document writes it.
 ///
 /// The route table is this type: ``IdentityBridgeRoutes`` registers every case with a handler chosen by
 /// a `switch`, the metrics label a request by its case's ``path``, and ``ServiceMiddleware`` answers
 /// 405 with `Allow` from ``matching(path:)``. No request dispatches on a string.
-enum ServiceRoute: Hashable, CaseIterable, Sendable {
+package enum ServiceRoute: Hashable, CaseIterable, Sendable {
     /// What a route does with one provider instance of a served app (`/v1/apps/{app}/providers/{provider}/<operation>`).
-    enum Operation: String, CaseIterable, Sendable {
+    package enum Operation: String, CaseIterable, Sendable {
         case credentials, jwt, verify, events
     }
 
@@ -18,10 +18,10 @@ enum ServiceRoute: Hashable, CaseIterable, Sendable {
     case healthz, readyz, metrics
 
     /// Every route, in the order they are registered.
-    static let allCases: [ServiceRoute] = Operation.allCases.map(ServiceRoute.instance) + [.healthz, .readyz, .metrics]
+    package static let allCases: [ServiceRoute] = Operation.allCases.map(ServiceRoute.instance) + [.healthz, .readyz, .metrics]
 
     /// The one method the route serves.
-    var method: HTTPRequest.Method {
+    package var method: HTTPRequest.Method {
         switch self {
         case .instance: .post
         case .healthz, .readyz, .metrics: .get
@@ -29,7 +29,7 @@ enum ServiceRoute: Hashable, CaseIterable, Sendable {
     }
 
     /// The path in OpenAPI syntax (`{app}`): the route's metrics label and its key in the document.
-    var path: String {
+    package var path: String {
         switch self {
         case .instance(let operation): "/v1/apps/{app}/providers/{provider}/\(operation.rawValue)"
         case .healthz: "/healthz"
@@ -42,7 +42,7 @@ enum ServiceRoute: Hashable, CaseIterable, Sendable {
     var routerPath: RouterPath { RouterPath(Self.routerSyntax(path)) }
 
     /// `{name}` segments written `:name`.
-    static func routerSyntax(_ path: String) -> String {
+    package static func routerSyntax(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
             segment.hasPrefix("{") ? ":\(segment.dropFirst().dropLast())" : String(segment)
         }.joined(separator: "/")
@@ -50,7 +50,7 @@ enum ServiceRoute: Hashable, CaseIterable, Sendable {
 
     /// The route whose template `path` matches (`{name}` matching one non-empty segment), if one
     /// does: a request to that path with another method answers 405, counted under the route.
-    static func matching(path: some StringProtocol) -> ServiceRoute? {
+    package static func matching(path: some StringProtocol) -> ServiceRoute? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         for (route, template) in templates where template.count == segments.count {
             if zip(template, segments).allSatisfy({ $0.hasPrefix("{") ? !$1.isEmpty : $0 == $1 }) { return route }

@@ -1,0 +1,34 @@
+#if TokenService
+import Hummingbird
+package import NIOCore
+
+/// A request as ``ServiceHandlers`` read it, whichever front end received it: the route's path
+/// parameters (empty for the routes without them), the headers the handlers read, and the body, not
+/// yet read (each route reads it at most up to its app's `body_limit`).
+package struct ServiceRequest<Body: ServiceRequestBody> {
+    /// The `{app}` path parameter.
+    package var app: String
+    /// The `{provider}` path parameter.
+    package var provider: String
+    package var headers: ServiceRequestHeaders
+    package var body: Body
+
+    package init(app: String, provider: String, headers: ServiceRequestHeaders, body: Body) {
+        self.app = app
+        self.provider = provider
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// A request body a front end hands the handlers, read once, in full, up to a limit.
+package protocol ServiceRequestBody {
+    /// The whole body. Past `limit` bytes it throws `NIOTooManyBytesError` or Hummingbird's
+    /// `HTTPError(.contentTooLarge)` (the handlers answer 413 to both); any other error is a body
+    /// that could not be read (400).
+    func collect(upTo limit: Int) async throws -> ByteBuffer
+}
+
+/// Hummingbird's request body: its own `collect(upTo:)`.
+extension RequestBody: ServiceRequestBody {}
+#endif
