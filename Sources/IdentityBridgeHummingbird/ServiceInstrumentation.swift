@@ -7,8 +7,8 @@ package import Logging
 /// ``ServiceMetrics`` and, at `info`, one structured log line (request id, method, route template,
 /// status, duration; never a path value, header, body or token).
 ///
-/// One code path for every front end: ``refusal(_:method:path:routerMatchedNone:)`` answers what a
-/// route or the router threw, and ``record(status:method:matchedPath:requestID:since:)`` counts and logs.
+/// One code path for every front end: ``unmatched(method:path:)`` answers a request the router matched to
+/// no route, and ``record(status:method:matchedPath:requestID:since:)`` counts and logs.
 /// For Hummingbird, ``answer(_:_:counting:_:)`` applies both in two places: ``ServiceMiddleware`` around
 /// what it wraps, and each route of ``IdentityBridgeRoutes`` in its own frame; Vapor's routes and
 /// middleware call the same two. HAND-TUNED, threshold
@@ -46,11 +46,13 @@ package struct ServiceInstrumentation: Sendable {
         do {
             response = try await respond(request, context)
         } catch {
-            let refusal = Self.refusal(
-                error, method: request.method.rawValue, path: request.uri.path,
-                routerMatchedNone: (error as? HTTPError)?.status == .notFound)
-            refusedRoute = refusal.route
-            response = Response(refusal.answer)
+            if (error as? HTTPError)?.status == .notFound {
+                let refusal = Self.unmatched(method: request.method.rawValue, path: request.uri.path)
+                refusedRoute = refusal.route
+                response = Response(refusal.answer)
+            } else {
+                response = Response(.failure(.mapping(error)))
+            }
         }
         if counting {
             record(
@@ -60,20 +62,14 @@ package struct ServiceInstrumentation: Sendable {
         return response
     }
 
-    /// The answer to `error`, thrown past a route or by the router for a request of `method` to `path`, and the
-    /// route it is counted under. When the router matched no route (`routerMatchedNone`) and `path` is a service
-    /// route's path, the method is one it does not serve (TRACE, PROPFIND, QUERY...): 405 with `Allow`, counted
-    /// under that route; any other unmatched path is 404. Any other error is its uniform failure.
-    package static func refusal(_ error: any Error, method: String, path: String, routerMatchedNone: Bool) -> (
-        answer: ServiceAnswer, route: ServiceRoute?
-    ) {
-        if routerMatchedNone {
-            if let route = ServiceRoute.matching(path: path), route.method.rawValue != method {
-                return (.methodNotAllowed(method, allowed: route.method.rawValue), route)
-            }
-            return (.failure(.noSuchRoute), nil)
+    /// The answer to a request of `method` to `path` that the router matched to no route, and the route it is
+    /// counted under: when `path` is a service route's path, the method is one it does not serve (TRACE,
+    /// PROPFIND, QUERY...), 405 with `Allow`, counted under that route; any other path is 404, unmatched.
+    package static func unmatched(method: String, path: String) -> (answer: ServiceAnswer, route: ServiceRoute?) {
+        if let route = ServiceRoute.matching(path: path), route.method.rawValue != method {
+            return (.methodNotAllowed(method, allowed: route.method.rawValue), route)
         }
-        return (.failure(.mapping(error)), nil)
+        return (.failure(.noSuchRoute), nil)
     }
 
     /// Counts and logs an answer of `status` to a request of `method` that started at `start`, under the

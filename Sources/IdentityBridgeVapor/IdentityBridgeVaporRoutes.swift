@@ -89,8 +89,7 @@ public struct IdentityBridgeVaporMiddleware: AsyncMiddleware {
         // Vapor runs app middleware after routing: `route` is set for a matched request, `nil` for one no route matched.
         guard request.route == nil else { return try await next.respond(to: request) }
         let start = ContinuousClock.now
-        let refusal = ServiceInstrumentation.refusal(
-            ServiceFailure.noSuchRoute, method: request.method.rawValue, path: request.url.path, routerMatchedNone: true)
+        let refusal = ServiceInstrumentation.unmatched(method: request.method.rawValue, path: request.url.path)
         instrumentation.record(
             status: refusal.answer.status.code, method: request.method.rawValue, matchedPath: refusal.route?.path,
             requestID: request.id, since: start)
