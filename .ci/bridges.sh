@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Examples/AppBridges: for each vendor SDK, the session module's port implemented with the SDK's own calls (the
+# Examples/AppBridges: first .ci/standins.py (the stand-ins against the vendors' interfaces); then, for each vendor SDK, the session module's port implemented with the SDK's own calls (the
 # bridges an app team copies), compiled against stand-in modules with the vendors' module names, type names and
 # signatures, in a package that uses IdentityBridge's public API only (every package trait off). Builds it in its
 # own scratch folder and runs its tests (per vendor: a login through the bridge reaches the stand-in SDK and the
@@ -13,6 +13,11 @@ package=Examples/AppBridges
 scratch=.build-fixtures/AppBridges
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+# The stand-ins say what the vendors ship: every public declaration is in the excerpt of the vendor's interface
+# (Examples/AppBridges/Interfaces), every enum case and protocol requirement is there; and the check fails on a
+# changed label (either side), a removed enum case and a dropped optional.
+python3 .ci/standins.py
+python3 .ci/standins.py --self-test
 swift build --build-tests --package-path "$package" --scratch-path "$scratch" 2>&1 | tee "$log"
 # Code an app team copies compiles without a warning.
 if grep -E "^($PWD/)?$package/[^:]*\.swift:[0-9]+:[0-9]+: warning:" "$log"; then

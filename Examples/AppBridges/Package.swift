@@ -14,9 +14,16 @@ let swiftSettings: [SwiftSetting] = [
 // `@testable import`, no `package` symbols. `.ci/bridges.sh` builds it and runs its tests.
 //
 // The vendor SDKs are binary frameworks for iOS that CI cannot link, so each is replaced here by a
-// STAND-IN: a small module with the real SDK's module name, type names and call signatures, and an
-// in-memory behaviour just big enough to log a user in or refuse them. In an app, delete the stand-in
-// targets and add the vendor's package instead; the bridges compile unchanged.
+// STAND-IN: a module with the real SDK's module name whose public declarations are transcribed from the
+// interface the vendor ships (`Interfaces/`: an excerpt of each `.swiftinterface` or Objective-C header,
+// with its repository, version and path), with an in-memory behaviour just big enough to log a user in or
+// refuse them; what only tests call sits in each stand-in's `+StandIn.swift` file. `.ci/standins.py`
+// checks every public declaration against the excerpt. The stand-ins compile in Swift 5 mode, as the
+// vendors' binaries are built. In an app, delete the stand-in targets and add the vendors' packages
+// instead; the bridges compile unchanged as far as the interface files can show.
+/// The stand-ins: Swift 5 language mode with the same upcoming features, as a vendor's binary framework is built.
+let standInSettings: [SwiftSetting] = swiftSettings + [.swiftLanguageMode(.v5)]
+
 let package = Package(
     name: "AppBridges",
     platforms: [.macOS(.v15), .iOS(.v17)],
@@ -31,21 +38,34 @@ let package = Package(
     ],
     targets: [
         // MARK: Stand-ins for the vendor SDKs (replaced by the vendors' packages in an app).
-        // Zendesk Messaging (Zendesk SDK for iOS): `Zendesk.instance?.loginUser(with:)`, `logoutUser`, events.
-        .target(name: "ZendeskSDK", path: "Sources/StandIns/ZendeskSDK", swiftSettings: swiftSettings),
-        // Zendesk Chat SDK v2: `Chat`, `JWTAuthenticator`, `Chat.NotificationAuthenticationFailed`.
-        .target(name: "ChatProvidersSDK", path: "Sources/StandIns/ChatProvidersSDK", swiftSettings: swiftSettings),
-        // Zendesk Support SDK: `Zendesk` and `Identity` (ZendeskCoreSDK); `Support`, `ZDKRequestProvider` (SupportSDK).
-        .target(name: "ZendeskCoreSDK", path: "Sources/StandIns/ZendeskCoreSDK", swiftSettings: swiftSettings),
-        .target(name: "SupportSDK", dependencies: ["ZendeskCoreSDK"], path: "Sources/StandIns/SupportSDK", swiftSettings: swiftSettings),
-        // Helpshift SDK X: `Helpshift.install`, `login`, `login(withIdentity:)`, `logout`, `HelpshiftDelegate`.
-        .target(name: "HelpshiftX", path: "Sources/StandIns/HelpshiftX", swiftSettings: swiftSettings),
+        // Zendesk Messaging: ZendeskSDK 3.17 (its interface as ZendeskSDKMessaging 2.39.0 ships it), with
+        // ZendeskSDKMessaging 2.39.0, ZendeskSDKConversationKit 14.0.1 and ZendeskSDKHTTPClient 0.20.0.
+        .target(name: "ZendeskSDKHTTPClient", path: "Sources/StandIns/ZendeskSDKHTTPClient", swiftSettings: standInSettings),
+        .target(
+            name: "ZendeskSDKConversationKit", dependencies: ["ZendeskSDKHTTPClient"], path: "Sources/StandIns/ZendeskSDKConversationKit",
+            swiftSettings: standInSettings),
+        .target(
+            name: "ZendeskSDK", dependencies: ["ZendeskSDKConversationKit"], path: "Sources/StandIns/ZendeskSDK",
+            swiftSettings: standInSettings),
+        .target(
+            name: "ZendeskSDKMessaging", dependencies: ["ZendeskSDK"], path: "Sources/StandIns/ZendeskSDKMessaging",
+            swiftSettings: standInSettings),
+        // Zendesk Chat SDK v2: ChatProvidersSDK 5.0.5.
+        .target(name: "ChatProvidersSDK", path: "Sources/StandIns/ChatProvidersSDK", swiftSettings: standInSettings),
+        // Zendesk Support SDK: ZendeskCoreSDK 5.0.5 and SupportProvidersSDK 9.0.0 (what SupportSDK 9.1.0 pins).
+        .target(name: "ZendeskCoreSDK", path: "Sources/StandIns/ZendeskCoreSDK", swiftSettings: standInSettings),
+        .target(
+            name: "SupportProvidersSDK", dependencies: ["ZendeskCoreSDK"], path: "Sources/StandIns/SupportProvidersSDK",
+            swiftSettings: standInSettings),
+        // Helpshift SDK X 10.4.1 (Objective-C headers, as Swift imports them).
+        .target(name: "HelpshiftX", path: "Sources/StandIns/HelpshiftX", swiftSettings: standInSettings),
 
         // MARK: The bridges: one type per vendor, the session module's port over the SDK's calls.
         .target(
             name: "MessagingBridge",
             dependencies: [
-                "ZendeskSDK", .product(name: "IdentityBridgeModel", package: "IdentityBridge"),
+                "ZendeskSDK", "ZendeskSDKConversationKit", "ZendeskSDKMessaging",
+                .product(name: "IdentityBridgeModel", package: "IdentityBridge"),
                 .product(name: "ZendeskMessagingSession", package: "IdentityBridge"),
             ],
             swiftSettings: swiftSettings
@@ -61,7 +81,7 @@ let package = Package(
         .target(
             name: "SupportBridge",
             dependencies: [
-                "ZendeskCoreSDK", "SupportSDK", .product(name: "IdentityBridgeModel", package: "IdentityBridge"),
+                "ZendeskCoreSDK", "SupportProvidersSDK", .product(name: "IdentityBridgeModel", package: "IdentityBridge"),
                 .product(name: "ZendeskSupportSession", package: "IdentityBridge"),
             ],
             swiftSettings: swiftSettings
@@ -81,7 +101,7 @@ let package = Package(
             name: "AppBridgesTests",
             dependencies: [
                 "MessagingBridge", "ChatBridge", "SupportBridge", "HelpshiftBridge",
-                "ZendeskSDK", "ChatProvidersSDK", "ZendeskCoreSDK", "SupportSDK", "HelpshiftX",
+                "ZendeskSDK", "ZendeskSDKConversationKit", "ChatProvidersSDK", "ZendeskCoreSDK", "SupportProvidersSDK", "HelpshiftX",
                 .product(name: "IdentityBridgeClient", package: "IdentityBridge"),
                 .product(name: "ZendeskMessagingSession", package: "IdentityBridge"),
                 .product(name: "ZendeskChatSession", package: "IdentityBridge"),

@@ -47,4 +47,14 @@ extension ClientFailure {
             .networkError, message: "No credential within the call's deadline of \(seconds)s (attempts and retries included).",
             recovery: "Retry later; raise the client's deadline if the service is known to be slow.")
     }
+
+    /// `token_expired`: the service's credential had no life left when it arrived, so it is handed
+    /// to no one (the configured lifetime is shorter than a request takes).
+    public static func expiredOnArrival(expiresIn: Int64, took: Double) -> IdentityError {
+        IdentityError(
+            .tokenExpired,
+            message:
+                "The token service's credential arrived with no life left (expires_in \(expiresIn)s, the request took \(Int((took * 1000).rounded()))ms); it was not handed out.",
+            recovery: "Raise the provider's token_lifetime in the service's configuration (at least 30s).")
+    }
 }

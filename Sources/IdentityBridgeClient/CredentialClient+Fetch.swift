@@ -147,24 +147,25 @@ extension CredentialClient {
         return TimeInterval(seconds)
     }
 
-    /// Sends `request`, giving up after its timeout on the client's clock.
+    /// Sends `request`, giving up after its timeout on the client's clock, or when the calling task
+    /// (the fetch, which a logout cancels) is cancelled, whatever the transport does: the transport's
+    /// task is cancelled and left behind, never awaited (a transport that ignores cancellation costs a
+    /// task, not the caller's time).
     private func sendWithTimeout(_ request: ClientRequest) async throws(IdentityError) -> ClientResponse {
         let transport = configuration.transport
         let clock = configuration.clock
         let timeout = request.timeout
-        let result = await withTaskGroup(of: Result<ClientResponse, IdentityError>?.self) { group in
-            group.addTask {
-                do throws(IdentityError) { return .success(try await transport.send(request)) } catch { return .failure(error) }
-            }
-            group.addTask {
-                do { try await clock.sleep(for: timeout) } catch { return nil }
-                return .failure(ClientFailure.timeout(timeout))
-            }
-            var first: Result<ClientResponse, IdentityError>?
-            while first == nil, let next = await group.next() { first = next }
-            group.cancelAll()
-            return first
+        let race = AttemptRace()
+        let sending = Task {
+            do throws(IdentityError) { race.finish(.success(try await transport.send(request))) } catch { race.finish(.failure(error)) }
         }
+        let timer = Task {
+            do { try await clock.sleep(for: timeout) } catch { return }
+            race.finish(.failure(ClientFailure.timeout(timeout)))
+        }
+        let result = await race.wait()
+        sending.cancel()
+        timer.cancel()
         guard let result else { throw ClientFailure.cancelled() }
         return try result.get()
     }

@@ -1,16 +1,19 @@
 public import IdentityBridgeModel
 
 extension CredentialClient {
-    /// A source of `user`'s credential for `provider` (cached, refreshed ahead, single flight): what
-    /// every kind's `IdentityProvider.login(credentialSource:)` takes.
+    /// A source of `user`'s credential for `provider`: what every kind's
+    /// `IdentityProvider.login(credentialSource:)` takes.
     ///
-    /// An SDK asks again when the credential it holds no longer serves (Zendesk Messaging's
-    /// `expiredJWT`, Zendesk Chat's re-authentication, Helpshift's `refreshUserCredentials` /
-    /// `userSessionExpired`), so every call after the first invalidates the credential this source
-    /// handed last before it asks the client: the SDK never gets back the credential it just reported.
-    /// Concurrent calls still share one request, and a newer credential fetched meanwhile is kept.
+    /// A repeated call is answered as ``credential(for:from:)`` answers: from the cache while the
+    /// credential is fresh (no request), refreshed ahead of expiry, one request shared by concurrent
+    /// callers. That is what Zendesk Chat needs, whose SDK calls `getToken` at every connect and
+    /// re-connect. When the SDK *refused* the credential (Messaging's `onInvalidAuth` or `expiredJWT`,
+    /// Chat's authentication-failed notification, Helpshift's `userSessionExpired` /
+    /// `refreshUserCredentials`), the provider asks through `CredentialSourceCall.afterRefusal(_:)`:
+    /// the source then drops the credential it handed last (only that one: a newer one fetched
+    /// meanwhile is kept) and fetches, so the SDK never gets the refused credential back.
     /// With `refreshing`, every call, the first included, drops the cached credential, so it answers
-    /// an SDK that asks for *fresh* credentials with a newly minted one.
+    /// with a newly minted one.
     ///
     /// ```swift
     /// try await chat.login(credentialSource: client.credentialSource(for: user, from: chatRef))

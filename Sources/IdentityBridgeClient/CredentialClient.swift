@@ -13,7 +13,7 @@ import Synchronization
 /// let client = CredentialClient(
 ///     configuration: .init(baseURL: URL(string: "https://identity.example.com")!, app: "demo"),
 ///     proof: { _ in .sessionToken(await session.currentJWT()) })
-/// let chat = ProviderReference(kind: "zendesk-chat", name: "chat")
+/// let chat = ProviderReference(kind: "zendesk-chat")  // config.example.yaml's instance "zendesk-chat"
 /// let jwt = try await client.credential(for: user, from: chat).jwt
 /// ```
 public final class CredentialClient: Sendable {
@@ -136,6 +136,15 @@ public final class CredentialClient: Sendable {
         }
     }
 
+    /// What became of a fetch's answer.
+    enum Stored {
+        case stored
+        /// Its fetch is no longer the entry's (a logout or clear came first).
+        case discarded
+        /// It had no life left on arrival (`expires_in`, and how long the request took).
+        case expired(Int64, Double)
+    }
+
     enum Decision {
         case cached(Credential)
         case refreshAhead(Credential)
@@ -239,8 +248,8 @@ public final class CredentialClient: Sendable {
     /// too short-lived to cache goes to the fetch's callers only.
     private func complete(key: Key, fetchID: UInt64, result: Result<Fetched, IdentityError>) -> Result<Credential, IdentityError> {
         let configuration = configuration
-        let stored = state.withLock { state -> Bool in
-            guard let slot = state.cache.slot(for: key), state.cache[slot].fetch?.id == fetchID else { return false }
+        let stored = state.withLock { state -> Stored in
+            guard let slot = state.cache.slot(for: key), state.cache[slot].fetch?.id == fetchID else { return .discarded }
             state.cache[slot].fetch = nil
             switch result {
             case .success(let fetched):
@@ -252,14 +261,24 @@ public final class CredentialClient: Sendable {
                     state.cache[slot] = Entry(credential: fetched.credential, refreshAt: refreshAt, unusableAt: unusableAt)
                 case .tooShortToCache:
                     state.cache.remove(slot)
+                case .expiredOnArrival:
+                    state.cache.remove(slot)
+                    return .expired(fetched.expiresIn ?? 0, fetched.receivedAt - fetched.sentAt)
                 }
             case .failure:
                 // A failed refresh ahead keeps the credential still usable; a failed first fetch leaves nothing.
                 if state.cache[slot].credential == nil { state.cache.remove(slot) }
             }
-            return true
+            return .stored
         }
-        guard stored else {
+        if case .expired(let expiresIn, let took) = stored {
+            let error = ClientFailure.expiredOnArrival(expiresIn: expiresIn, took: took).attributed(to: key.provider)
+            metrics(for: key.provider).failure(error.code)
+            configuration.logger.warning(
+                "credential arrived expired; not handed out", metadata: ["provider": "\(key.provider.name)", "expires_in": "\(expiresIn)"])
+            return .failure(error)
+        }
+        guard case .stored = stored else {
             if case .success = result {
                 metrics(for: key.provider).discarded.increment()
                 configuration.logger.debug(

@@ -16,6 +16,8 @@ enum Freshness {
         case cache(refreshAt: Double, unusableAt: Double)
         /// Too short-lived to cache safely: handed to the callers of its fetch only.
         case tooShortToCache
+        /// No life left when it arrived: handed to no one (the fetch fails).
+        case expiredOnArrival
     }
 
     static func plan(for fetched: CredentialClient.Fetched, configuration: CredentialClient.Configuration) -> Plan {
@@ -37,6 +39,7 @@ enum Freshness {
     /// The plan for a credential living `lifetime` seconds from `sentAt`, received at `receivedAt`.
     ///
     /// - It expires at `sentAt + lifetime`.
+    /// - Expired by the time it arrives (`expires_in` 0, or a slower answer), it is handed to no one.
     /// - With less than twice `minimumRemaining` left when it arrives, it is not cached.
     /// - It is never handed out with less than `minimumRemaining` left.
     /// - Its refresh ahead starts `min(refreshMargin, lifetime / 2)` before expiry (the margin
@@ -47,6 +50,7 @@ enum Freshness {
         -> Plan
     {
         let expiry = sentAt + lifetime
+        guard expiry > receivedAt else { return .expiredOnArrival }
         guard expiry - receivedAt >= 2 * minimumRemaining, lifetime > 0 else { return .tooShortToCache }
         let margin = max(minimumRemaining, min(refreshMargin, lifetime / 2))
         return .cache(refreshAt: expiry - margin, unusableAt: expiry - minimumRemaining)

@@ -181,14 +181,16 @@ extension CredentialClient {
     }
 
     /// The source a provider keeps: the credential `handed` holds first, once (the login's, for a user
-    /// switch), then a fresh one for each ask, invalidating the one it handed last; with `refreshing`,
-    /// every ask drops the cached credential instead, so it answers with a newly minted one.
+    /// switch), then the client's credential (cached while fresh); an ask under
+    /// `CredentialSourceCall.afterRefusal` first invalidates the credential it handed last (only that
+    /// one); with `refreshing`, every ask drops the cached credential, so it answers with a newly minted one.
     func credentialSource(for user: UserIdentity, key: Key, handed: HandedCredential, refreshing: Bool = false) -> CredentialSource {
         { [self] () async throws(IdentityError) -> Credential in
-            if let first = handed.takeFirst() { return first }
+            let refused = CredentialSourceCall.replacesRefused
+            if let first = handed.takeFirst(), !refused { return first }
             if refreshing {
                 invalidate(key, ifHolding: nil)
-            } else if let last = handed.last {
+            } else if refused, let last = handed.last {
                 invalidate(key, ifHolding: last)
             }
             let fresh = try await self.credential(for: user, from: key.provider)

@@ -10,6 +10,12 @@ public enum ZendeskChatLimits {
     /// `exp`: "permitted to be up to a maximum of 7 minutes from the iat value" (seconds).
     /// A token without `exp` is treated as expiring at `iat + maxLifetime`.
     public static let maxLifetime: Int64 = 420
+    /// The shortest `token_lifetime` the configuration accepts (seconds). IdentityBridge's floor, not
+    /// Zendesk's: `iat` and `exp` are whole seconds, so a JWT minted with a lifetime of a few seconds
+    /// can reach the app, or the Chat backend, already expired; the credential client never hands one
+    /// out (it refuses a credential with no life left on arrival), and the configuration refuses
+    /// the lifetime when it is loaded.
+    public static let minTokenLifetime: Int64 = 30
     /// The default lifetime of the JWTs this adapter mints (`token_lifetime`, seconds).
     public static let defaultTokenLifetime: Int64 = 300
     /// The most older shared secrets `previous_secrets` lists (a rotation needs one; a few cover overlapping ones).

@@ -35,30 +35,38 @@ import Testing
 
     // MARK: "expired" callbacks
 
-    @Test func aCredentialSourceAskedAgainGetsANewCredentialNotTheOneItJustHanded() async throws {
+    @Test func aCredentialSourceAskedAgainIsCachedAndAfterARefusalGetsANewCredential() async throws {
         let clock = ManualClientClock(Self.start)
         let service = FakeTokenService(clock: clock)
         let client = CredentialClient.fake(service, clock: clock)
         let hook = client.credentialSource(for: ann, from: chatRef)
         let first = try await hook().jwt
-        // Messaging's expiredJWT, Chat's re-authentication: the SDK asks the same source again.
-        let second = try await hook().jwt
-        #expect(second != first, "the hook handed back the JWT the SDK just reported expired")
+        // Chat's re-connect: the SDK asks the same source again; the JWT is fresh, so the cache answers.
+        for _ in 0..<1_000 { #expect(try await hook().jwt == first) }
+        #expect(service.requests == 1, "a repeated call while fresh makes no request")
+        // Messaging's onInvalidAuth, Chat's refusal, Helpshift's userSessionExpired: the provider says so.
+        let second = try await CredentialSourceCall.afterRefusal(hook).jwt
+        #expect(second != first, "the hook handed back the JWT the SDK just refused")
         #expect(service.requests == 2)
         // Another caller's cache hit is not disturbed: it gets the newest credential.
         #expect(try await client.credential(for: ann, from: chatRef).jwt == second)
         #expect(service.requests == 2)
         let credentials = client.credentialSource(for: ann, from: chatRef)
-        let held = try await credentials()
-        #expect(held.jwt == second, "the first ask of a new hook is a cache hit")
-        #expect(try await credentials().jwt != second, "its next ask is a new credential")
+        #expect(try await credentials().jwt == second, "the first ask of a new hook is a cache hit")
+        #expect(try await CredentialSourceCall.afterRefusal(credentials).jwt != second, "an ask after a refusal is a new credential")
+        // A refusal of an older credential does not drop a newer one fetched meanwhile.
+        let newest = try await client.credential(for: ann, from: chatRef).jwt
+        let requests = service.requests
+        #expect(try await CredentialSourceCall.afterRefusal(hook).jwt == newest)
+        #expect(service.requests == requests)
     }
 
     /// The source a user switch logs a provider in with (Messaging's
     /// `expiredJWT`, Chat's re-authentication, Helpshift's `refreshUserCredentials` /
-    /// `userSessionExpired` all ask it): a second ask is a new credential from the service.
+    /// `userSessionExpired` all ask it): a second ask is the cached credential; an ask after a refusal is a
+    /// new credential from the service.
     @Test(arguments: [LiveTokenService.messaging, LiveTokenService.chat, LiveTokenService.helpshift])
-    func theSwitchsCredentialSourceInvalidatesBeforeItAsksAgain(reference: ProviderReference) async throws {
+    func theSwitchsCredentialSourceInvalidatesOnlyAfterARefusal(reference: ProviderReference) async throws {
         let live = try LiveTokenService()
         try await live.serve { url, counter in
             let vendors = SimulatedVendors(clock: SystemClock())
@@ -72,8 +80,11 @@ import Testing
             let login = try await source()
             #expect(counter.credentials(reference.name) == 1, "the login's credential is handed first")
             _ = login
-            // A new request, not the cache: within the same second the service may mint the same bytes.
+            // Asked again while fresh (Chat's re-connect): the cache.
             _ = try await source()
+            #expect(counter.credentials(reference.name) == 1, "a repeated ask while fresh is a cache hit")
+            // Asked after a refusal: a new request, not the cache (within the same second the service may mint the same bytes).
+            _ = try await CredentialSourceCall.afterRefusal(source)
             #expect(counter.credentials(reference.name) == 2, "the SDK got back the cached credential it reported expired")
         }
     }
@@ -100,6 +111,48 @@ import Testing
         #expect(error?.code == .networkError)
         #expect(error?.message.contains("deadline") == true, "\(String(describing: error))")
         #expect(service.calls == 2)
+    }
+
+    /// `timeout` and `deadline` hold whatever the transport does: one that ignores cancellation and
+    /// answers only after 20 s keeps a caller with `timeout: 1, deadline: 3, maxRetries: 0` for 1 s.
+    @Test func aTransportThatIgnoresCancellationCannotHoldTheCallerPastItsTimeout() async throws {
+        let clock = ManualClientClock(Self.start)
+        let deaf = DeafTransport()
+        defer { deaf.release() }
+        let policy = CredentialClient.RetryPolicy(maxRetries: 0)
+        let client = CredentialClient.fake(deaf, clock: clock, retry: policy, timeout: 1, deadline: 3)
+        let call = TrackedCall { try await client.credential(for: ann, from: chatRef) }
+        try #require(await settle { clock.sleepers == 1 && deaf.calls == 1 })
+        clock.advance(by: 1)
+        let error = await #expect(throws: IdentityError.self) { try await call.value() }
+        #expect(error?.code == .networkError)
+        #expect(error?.message.contains("did not answer within 1") == true, "\(String(describing: error))")
+    }
+
+    /// A logout frees the callers of a fetch whose transport ignores cancellation, at once.
+    @Test func aLogoutFreesACallerWhoseTransportIgnoresCancellation() async throws {
+        let clock = ManualClientClock(Self.start)
+        let deaf = DeafTransport()
+        defer { deaf.release() }
+        let client = CredentialClient.fake(deaf, clock: clock, timeout: 20, deadline: 30)
+        let call = TrackedCall { try await client.credential(for: ann, from: chatRef) }
+        try #require(await settle { deaf.calls == 1 })
+        client.logout(user: ann)
+        let error = await #expect(throws: IdentityError.self) { try await call.value() }
+        #expect(error?.code == .notLoggedIn)
+        #expect(clock.now() == Self.start, "no time passed on the client's clock")
+    }
+
+    /// A credential with no life left when it arrives (`expires_in: 0`: a lifetime shorter than the
+    /// request) is handed to no one: `token_expired`, naming the lifetime to raise.
+    @Test func aCredentialThatArrivesExpiredIsHandedToNoOne() async throws {
+        let clock = ManualClientClock(Self.start)
+        let service = FakeTokenService(clock: clock)
+        let client = CredentialClient.fake(ExpiresInTransport(base: service, expiresIn: 0), clock: clock)
+        let error = await #expect(throws: IdentityError.self) { try await client.credential(for: ann, from: chatRef) }
+        #expect(error?.code == .tokenExpired)
+        #expect(error?.recovery?.contains("token_lifetime") == true, "\(String(describing: error))")
+        #expect(client.cachedCount == 0)
     }
 
     @Test func fiveOTwoFiveOFourAndFourTwentyNineAreRetriedAfterRetryAfter() async throws {

@@ -22,15 +22,10 @@ import Testing
               api_keys: [ "${DEMO_API_KEY}" ]
             providers:
               - kind: zendesk-chat
-                name: chat-1s
+                name: chat-30s
                 account_key: ${ZENDESK_CHAT_ACCOUNT_KEY}
                 secret: ${ZENDESK_CHAT_SECRET}
-                token_lifetime: 1s
-              - kind: zendesk-chat
-                name: chat-2s
-                account_key: ${ZENDESK_CHAT_ACCOUNT_KEY}
-                secret: ${ZENDESK_CHAT_SECRET}
-                token_lifetime: 2s
+                token_lifetime: 30s
               - kind: zendesk-messaging
                 name: messaging-60s
                 token_lifetime: 60s
@@ -53,8 +48,8 @@ import Testing
     }
 
     static let cases = [
-        Case(provider: "chat-1s", kind: "zendesk-chat", lifetime: 1, dateShift: -600, deviceSkew: 600),
-        Case(provider: "chat-2s", kind: "zendesk-chat", lifetime: 2, dateShift: -600, deviceSkew: -600),
+        Case(provider: "chat-30s", kind: "zendesk-chat", lifetime: 30, dateShift: -600, deviceSkew: 600),
+        Case(provider: "chat-30s", kind: "zendesk-chat", lifetime: 30, dateShift: -600, deviceSkew: -600),
         Case(provider: "messaging-60s", kind: "zendesk-messaging", lifetime: 60, dateShift: 600, deviceSkew: -600),
         Case(provider: "messaging-60s", kind: "zendesk-messaging", lifetime: 60, dateShift: -600, deviceSkew: 600),
     ]
@@ -88,17 +83,38 @@ import Testing
             }
             let requests = counter.credentials(test.provider)
             #expect(expired == 0, "\(expired) expired credentials handed out in \(calls) calls")
-            if test.lifetime < 10 {
-                // Too short-lived to cache: each call is its own credential, and never a stale one.
-                #expect(requests == calls, "\(requests) requests for \(calls) calls")
-            } else {
-                // Refreshed once per half lifetime at most: an hour of 60 s tokens is about 120 requests.
-                let bound = Int(3_600 / (test.lifetime / 2 - step)) + 2
-                #expect(requests <= bound, "\(requests) requests for \(calls) calls (bound \(bound))")
-                #expect(requests >= Int(3_600 / test.lifetime), "\(requests) requests: a credential was used past its life")
-            }
+            // Refreshed once per half lifetime at most: an hour of 60 s tokens is about 120 requests.
+            let bound = Int(3_600 / (test.lifetime / 2 - step)) + 2
+            #expect(requests <= bound, "\(requests) requests for \(calls) calls (bound \(bound))")
+            #expect(requests >= Int(3_600 / test.lifetime), "\(requests) requests: a credential was used past its life")
             #expect(tokens.count == requests)
         }
+    }
+
+    /// A Chat lifetime too short to hand out is refused when the configuration is loaded, naming the
+    /// setting, the value and the floor: the service never mints a JWT that arrives already expired.
+    @Test(arguments: ["1s", "2s", "5s", "10s", "29s"])
+    func aChatLifetimeTooShortToHandOutIsRefusedAtLoad(_ lifetime: String) throws {
+        let yaml = """
+            apps:
+              demo:
+                service:
+                  api_keys: [ "${DEMO_API_KEY}" ]
+                providers:
+                  - kind: zendesk-chat
+                    account_key: ${ZENDESK_CHAT_ACCOUNT_KEY}
+                    secret: ${ZENDESK_CHAT_SECRET}
+                    token_lifetime: \(lifetime)
+            """
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ib-lifetime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("service.yaml").path
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: ConfigurationError.self) { try LiveTokenService.loader.load(path: path) }
+        let text = error.map(String.init(describing:)) ?? ""
+        #expect(text.contains("'token_lifetime' of zendesk-chat provider is '\(lifetime)'"), "\(text)")
+        #expect(text.contains("it must be between 30s and 7m"), "\(text)")
     }
 
     /// Serves the token service over `yaml`, its issuers on `clock`, on a free loopback port.

@@ -134,11 +134,12 @@ extension CredentialClient {
     /// A client of the fake service on `clock`, with an API key proof.
     static func fake(
         _ service: any ClientTransport, clock: any ClientClock, margin: TimeInterval = 60, retry: RetryPolicy = RetryPolicy(),
-        timeout: TimeInterval = 10, metrics: any MetricsFactory = TestMetrics()
+        timeout: TimeInterval = 10, deadline: TimeInterval = 15, metrics: any MetricsFactory = TestMetrics()
     ) -> CredentialClient {
         CredentialClient(
             configuration: Configuration(
-                baseURL: URL(string: "http://127.0.0.1:9")!, app: "demo", refreshMargin: margin, timeout: timeout, retry: retry,
+                baseURL: URL(string: "http://127.0.0.1:9")!, app: "demo", refreshMargin: margin, timeout: timeout, deadline: deadline,
+                retry: retry,
                 clock: clock,
                 transport: service, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), metrics: metrics),
             proof: { _ in .apiKey("test-api-key") })
@@ -148,3 +149,42 @@ extension CredentialClient {
 let chatRef = ProviderReference(kind: "zendesk-chat", name: "chat")
 let ann = UserIdentity(userId: "u-ann", email: "ann@example.com", name: "Ann")
 let bob = UserIdentity(userId: "u-bob", email: "bob@example.com", name: "Bob")
+
+/// A transport that ignores cancellation: it answers only when the test releases it (a transport
+/// stuck in a system call, or one that was written without cancellation).
+final class DeafTransport: ClientTransport {
+    private let state = Mutex<(calls: Int, parked: [CheckedContinuation<Void, Never>])>((0, []))
+    var calls: Int { state.withLock { $0.calls } }
+
+    func send(_ request: ClientRequest) async throws(IdentityError) -> ClientResponse {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            state.withLock {
+                $0.calls += 1
+                $0.parked.append(continuation)
+            }
+        }
+        throw ClientFailure.unreachable("answered late")
+    }
+
+    /// Lets every parked request end.
+    func release() {
+        let parked = state.withLock { state in
+            defer { state.parked.removeAll() }
+            return state.parked
+        }
+        for continuation in parked { continuation.resume() }
+    }
+}
+
+/// The fake service's answers with `expires_in` replaced by `expiresIn`.
+struct ExpiresInTransport: ClientTransport {
+    let base: any ClientTransport
+    let expiresIn: Int
+    func send(_ request: ClientRequest) async throws(IdentityError) -> ClientResponse {
+        var answer = try await base.send(request)
+        guard var object = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] else { return answer }
+        object["expires_in"] = expiresIn
+        answer.body = (try? JSONSerialization.data(withJSONObject: object)) ?? answer.body
+        return answer
+    }
+}

@@ -47,7 +47,7 @@ struct IdentityConfigGeneratorTests {
         #expect(
             bad.errors == [
                 "\(broken):6:17: error: 'secret' of zendesk-chat provider is a literal secret; reference an environment variable ('${VAR}') or use 'secret_file'.",
-                "\(broken):7:25: error: 'token_lifetime' of zendesk-chat provider is '10m' (600s); it must be between 1s and 7m.",
+                "\(broken):7:25: error: 'token_lifetime' of zendesk-chat provider is '10m' (600s); it must be between 30s and 7m.",
                 "\(broken):8:15: error: unknown provider kind 'zendesk-chatt' (known kinds: helpshift, zendesk-chat, zendesk-messaging, zendesk-support).",
             ])
         #expect(!FileManager.default.fileExists(atPath: output))

@@ -93,7 +93,8 @@ public enum HelpshiftEvent: String, Sendable, CaseIterable {
         case .iatIsMandatory: ["iatIsMandatory"]
         case .identitiesDataInvalid: ["identitiesDataInvalid"]
         case .identitiesSizeLimitExceeded: ["identitiesSizeLimitExceeded"]
-        case .addUserIdentitiesSyncFailed: ["addUserIdentitiesSyncFailed"]
+        // HelpshiftX 10.4.1's constant `HelpshiftEventAddUserIdentitiesSyncFailed` holds "identityDataSyncFailed".
+        case .addUserIdentitiesSyncFailed: ["identityDataSyncFailed", "addUserIdentitiesSyncFailed"]
         case .appAttributesLimitExceeded: ["appAttributesLimitExceeded"]
         case .masterAttributesLimitExceeded: ["masterAttributesLimitExceeded"]
         case .updateAppAttributesValidationFailed: ["updateAppAttributesValidationFailed"]

@@ -76,7 +76,8 @@ public protocol HelpshiftSDKPort: Sendable {
     func updateMasterAttributes(_ attributes: [String: JSONValue]) async
     /// `Helpshift.requestUnreadMessageCount(fromServer)`; the count arrives as a delegate event.
     func requestUnreadMessageCount(fromServer: Bool) async
-    /// The app came to the foreground (`Helpshift.onAppForeground()`).
+    /// The app came to the foreground. Only the simulator serves it: HelpshiftX (10.4.1) has no
+    /// foreground call and watches the app's lifecycle itself, so a bridge over the real SDK does nothing here.
     func appDidEnterForeground() async
     /// The user sends `text` in the conversation screen (files an issue when none is open).
     func sendMessage(_ text: String) async -> HelpshiftSendResult

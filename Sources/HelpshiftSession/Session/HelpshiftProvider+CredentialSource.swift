@@ -5,10 +5,11 @@ extension HelpshiftProvider {
     /// Logs in with the credential `source` hands (the login dictionary, or the Identity System JWT),
     /// then answers every `refreshUserCredentials` (`credentials_refresh_requested`) and
     /// `userSessionExpired` (`session_expired`) the SDK reports by logging in again with a fresh
-    /// credential from `source`, until ``logout()`` or the next `login(credentialSource:)`.
+    /// credential from `source` (asked with `CredentialSourceCall.afterRefusal(_:)`, so the expired
+    /// credential never comes back), until ``logout()`` or the next `login(credentialSource:)`.
     ///
     /// ```swift
-    /// let session = try await helpshift.login(credentialSource: client.credentialSource(for: user, from: ref, refreshing: true))
+    /// let session = try await helpshift.login(credentialSource: client.credentialSource(for: user, from: ref))
     /// ```
     @discardableResult
     public func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession {
@@ -25,7 +26,7 @@ extension HelpshiftProvider {
             for await event in events where event.name == .credentialsRefreshRequested || event.name == .sessionExpired {
                 guard let self, !Task.isCancelled else { return }
                 do throws(IdentityError) {
-                    _ = try await self.login(credential: try await source())
+                    _ = try await self.login(credential: try await CredentialSourceCall.afterRefusal(source))
                 } catch {
                     self.logger.warning(
                         "Helpshift credential refresh failed",

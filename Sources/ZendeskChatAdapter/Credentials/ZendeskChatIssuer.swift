@@ -17,16 +17,16 @@ public struct ZendeskChatIssuer: CredentialIssuer {
     private let validator: ZendeskChatTokenValidator
     private let clock: any IdentityClock
 
-    /// Creates an issuer; `configuration_invalid` when the lifetime is outside 1 ... 7 minutes.
+    /// Creates an issuer; `configuration_invalid` when the lifetime is outside 30 seconds ... 7 minutes.
     public init(
         settings: ZendeskChatSettings, provider: ProviderReference = ProviderReference(kind: .zendeskChat), clock: any IdentityClock
     ) throws(IdentityError) {
-        guard (1...ZendeskChatLimits.maxLifetime).contains(settings.tokenLifetime) else {
+        guard (ZendeskChatLimits.minTokenLifetime...ZendeskChatLimits.maxLifetime).contains(settings.tokenLifetime) else {
             throw IdentityError(
                 .configurationInvalid, field: "settings.token_lifetime",
                 message:
-                    "token_lifetime is \(settings.tokenLifetime)s; Zendesk Chat allows exp at most \(ZendeskChatLimits.maxLifetime)s (7 minutes) after iat.",
-                recovery: "Set token_lifetime between 1s and 7m.", provider: provider)
+                    "token_lifetime is \(settings.tokenLifetime)s; Zendesk Chat allows exp at most \(ZendeskChatLimits.maxLifetime)s (7 minutes) after iat, and a JWT living under \(ZendeskChatLimits.minTokenLifetime)s can arrive already expired.",
+                recovery: "Set token_lifetime between \(ZendeskChatLimits.minTokenLifetime)s and 7m.", provider: provider)
         }
         self.provider = provider
         self.tokenLifetime = settings.tokenLifetime

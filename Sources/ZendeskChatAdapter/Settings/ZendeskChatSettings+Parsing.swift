@@ -13,7 +13,8 @@ extension ZendeskChatSettings {
                 at: reader.has("previous_secrets") ? "previous_secrets" : "previous_secrets_file")
         }
         let lifetime = reader.duration(
-            "token_lifetime", default: ZendeskChatLimits.defaultTokenLifetime, range: 1...ZendeskChatLimits.maxLifetime)
+            "token_lifetime", default: ZendeskChatLimits.defaultTokenLifetime,
+            range: ZendeskChatLimits.minTokenLifetime...ZendeskChatLimits.maxLifetime)
         guard let accountKey, let secret, !reader.hasErrors else { return nil }
         return ZendeskChatSettings(accountKey: accountKey, secret: secret, tokenLifetime: lifetime, previousSecrets: previousSecrets)
     }

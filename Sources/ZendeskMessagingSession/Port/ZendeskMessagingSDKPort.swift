@@ -29,9 +29,21 @@ public protocol ZendeskMessagingSDKPort: AnyObject, Sendable {
     func sendMessage(_ text: String, conversationId: String?) async throws(ZendeskMessagingSDKError) -> ZendeskMessagingMessageReceipt
     /// Adds an event observer (`Zendesk.instance?.addEventObserver`).
     func addEventObserver(_ observer: @escaping @Sendable (ZendeskMessagingSDKEvent) -> Void)
+    /// Hands the SDK's own request for a fresh JWT to `renewal` (`nil`: to no one). The Messaging SDK
+    /// asks through `Zendesk.authenticationDelegate`'s `onInvalidAuth(error:completion:)` when its
+    /// backend refuses the session's JWT; the bridge answers the completion with what `renewal`
+    /// returns (`nil`: the source failed, the SDK is not answered and stays unauthenticated). The
+    /// provider sets it at ``ZendeskMessagingProvider/login(credentialSource:)`` and clears it at logout.
+    /// A port whose SDK has no such request (the simulator) keeps the default, which ignores it.
+    func setJWTRenewal(_ renewal: (@Sendable (ZendeskMessagingSDKError?) async -> String?)?)
 }
 
 /// A user as the Messaging SDK describes it.
+extension ZendeskMessagingSDKPort {
+    /// Ignores `renewal`: the SDK behind this port never asks for a fresh JWT on its own.
+    public func setJWTRenewal(_ renewal: (@Sendable (ZendeskMessagingSDKError?) async -> String?)?) {}
+}
+
 public struct ZendeskMessagingUser: Hashable, Sendable {
     /// The vendor's id for the user.
     public var id: String

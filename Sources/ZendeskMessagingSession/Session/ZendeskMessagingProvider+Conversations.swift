@@ -52,7 +52,7 @@ extension ZendeskMessagingProvider {
         sessionExpiresAt = nil
         let fresh: String
         do throws(IdentityError) {
-            fresh = try await freshJWT()
+            fresh = try await CredentialSourceCall.afterRefusal(freshJWT)
         } catch {
             logger.warning(
                 "The Zendesk Messaging credential source failed; the session stays expired", metadata: ["code": "\(error.code.rawValue)"])

@@ -79,7 +79,7 @@ extension ZendeskMessagingProvider {
         }
         guard let freshJWT else { return token }
         do throws(IdentityError) {
-            let fresh = readToken(try await freshJWT())
+            let fresh = readToken(try await CredentialSourceCall.afterRefusal(freshJWT))
             switch fresh.expiry {
             case .noExpiry: return fresh
             case .valid(let freshLeft) where freshLeft > left: return fresh
@@ -130,6 +130,8 @@ extension ZendeskMessagingProvider {
         } catch {
             throw error.identityError(provider: reference)
         }
+        freshJWT = nil
+        port.setJWTRenewal(nil)
         sessionExpiresAt = nil
         if current.isAnonymous {
             logger.warning(

@@ -21,4 +21,16 @@ public protocol ZendeskSupportSDKPort: AnyObject, Sendable {
     func sendMessage(_ text: String) async throws(IdentityError) -> Bool
     /// The user Zendesk associates with the current identity.
     func currentUser() async -> ProviderUser?
+    /// Hands the SDK's report that Zendesk refused the identity to `handler` (`nil`: to no one). The
+    /// Support SDK posts `DispatcherNotifications.UnauthorizedNotificationName` whenever a request
+    /// gets HTTP 401 (the JWT endpoint refused the user token, or the token expired); the provider
+    /// makes it the uniform `authentication_failed` event. It sets the handler at each login and
+    /// clears it at logout. A port whose SDK reports no such thing (the simulator) keeps the default,
+    /// which ignores it.
+    func observeUnauthorized(_ handler: (@Sendable () -> Void)?)
+}
+
+extension ZendeskSupportSDKPort {
+    /// Ignores `handler`: the SDK behind this port reports no refusal of its own.
+    public func observeUnauthorized(_ handler: (@Sendable () -> Void)?) {}
 }

@@ -32,8 +32,21 @@ extension ZendeskSupportProvider {
             throw error
         }
         if user.isAnonymous { emit(.anonymousUserCreated, .user(user)) }
+        port.observeUnauthorized { [weak self] in Task { await self?.identityRefused() } }
         emit(.loginSucceeded, .user(user))
         return IdentitySession(provider: reference, user: user, expiresAt: credential.expiresAt)
+    }
+
+    /// The SDK reported HTTP 401 on a request: `authentication_failed` (`token_invalid`, vendor code
+    /// `ZDKUnauthorized`), so the app logs the user in again with a fresh user token.
+    func identityRefused() {
+        let error = IdentityError(
+            .tokenInvalid, vendorCode: "ZDKUnauthorized",
+            message:
+                "Zendesk answered HTTP 401 to a Support SDK request: the identity's user token was refused by the JWT endpoint or has expired.",
+            recovery: "Log the user in again with a fresh user token (login(credentialSource:)); check the JWT endpoint's logs.",
+            provider: reference)
+        emit(.authenticationFailed, .failure(error))
     }
 
     func identity(from credential: Credential) throws(IdentityError) -> ZendeskSupportIdentity {

@@ -75,6 +75,7 @@ public actor ZendeskSupportProvider: IdentityProvider {
 
     func performLogout() async {
         let previous = await port.currentUser()
+        port.observeUnauthorized(nil)
         await port.clearIdentity()
         emit(.loggedOut, previous.map { .user($0) } ?? .none)
     }

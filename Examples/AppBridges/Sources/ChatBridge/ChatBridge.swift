@@ -4,36 +4,61 @@ public import IdentityBridgeModel
 import Synchronization
 public import ZendeskChatSession
 
-/// The Zendesk Chat SDK as `ZendeskChatProvider`'s port: `Chat.initialize(accountKey:appId:)`,
-/// `setIdentity(authenticator:)` and `connect()`, `resetIdentity`, and `Chat.NotificationAuthenticationFailed`,
-/// called as Zendesk documents them. Copy this file into the app.
+/// The Zendesk Chat SDK (ChatProvidersSDK 5.0.5) as `ZendeskChatProvider`'s port:
+/// `Chat.initialize(accountKey:appId:queue:)`, `setIdentity(authenticator:)` and `connect()`,
+/// `hasIdentity`, `resetIdentity(_:)` and `clearCache()`, and `Chat.NotificationAuthenticationFailed`
+/// with every `AuthenticationError`, called as Zendesk documents them. Copy this file into the app.
 public final class ChatBridge: ZendeskChatSDKPort {
     private let appId: String?
     private let visitor = Mutex<ZendeskChatVisitor?>(nil)
-    private let failure = Mutex<ZendeskChatAuthenticationFailure?>(nil)
     private let visitorId = Mutex(UUID().uuidString)
+    /// The authenticator set last, and the failure the SDK posted during the connect under way.
+    private let current = Mutex<(forwarder: TokenForwarder?, failure: ZendeskChatAuthenticationFailure?)>((nil, nil))
+    nonisolated(unsafe) private var observer: (any NSObjectProtocol)?
 
-    /// A bridge that passes `appId` to `Chat.initialize` with the provider's account key.
-    public init(appId: String? = nil) { self.appId = appId }
+    /// A bridge that passes `appId` to `Chat.initialize` with the provider's account key. It observes
+    /// `Chat.NotificationAuthenticationFailed` for its lifetime: a refusal at any connect, the SDK's
+    /// own re-connects included, marks the token handed last as refused, so the next `getToken` asks
+    /// the credential source for a new one (`CredentialSourceCall.afterRefusal`).
+    public init(appId: String? = nil) {
+        self.appId = appId
+        observer = NotificationCenter.default.addObserver(forName: Chat.NotificationAuthenticationFailed, object: nil, queue: nil) {
+            [weak self] notification in
+            guard let self, let error = notification.userInfo?[NSUnderlyingErrorKey] as? AuthenticationError else { return }
+            let failure = Self.failure(error)
+            let forwarder = current.withLock { current in
+                current.failure = failure
+                return current.forwarder
+            }
+            forwarder?.markRefused()
+            visitor.withLock { $0?.isAuthenticated = false }
+        }
+    }
 
-    /// `Chat.initialize(accountKey:appId:)`.
+    deinit {
+        if let observer { NotificationCenter.default.removeObserver(observer) }
+    }
+
+    /// `Chat.initialize(accountKey:appId:queue:)`.
     public func initialize(accountKey: String) async {
         await MainActor.run { [appId] in Chat.initialize(accountKey: accountKey, appId: appId) }
     }
 
-    /// `setIdentity(authenticator:)` with `authenticator` behind the SDK's own (so every `getToken` of the SDK,
-    /// now and at each re-connect it makes, asks the provider's credential source again), `setVisitorInfo`,
-    /// then `connect()`; the chat is authenticated unless `getToken` fails or the SDK posts
+    /// `setIdentity(authenticator:)` with `authenticator` behind the SDK's own (every `getToken` of the
+    /// SDK, now and at each re-connect it makes, asks the provider's credential source), `setVisitorInfo`,
+    /// then `connect()`. The chat is authenticated when the SDK reports `hasIdentity` and posted no
     /// `NotificationAuthenticationFailed` meanwhile.
     public func connect(authenticator: (any ZendeskChatSession.JWTAuthenticator)?, visitorInfo: ZendeskChatVisitorInfo?) async
         -> ZendeskChatConnection
     {
         let forwarder = authenticator.map(TokenForwarder.init)
-        let refused = await connectOnMain(forwarder, visitorInfo: visitorInfo)
-        let failure = forwarder?.failure ?? refused
+        current.withLock { $0 = (forwarder ?? $0.forwarder, nil) }
+        let connected = await Self.connectOnMain(forwarder, visitorInfo: visitorInfo)
+        let refused = current.withLock { $0.failure }
+        let failure = forwarder?.failure ?? refused ?? connected.failure
         let jwt = forwarder?.lastToken
         let claims = jwt.flatMap(Self.claims(of:)) ?? [:]
-        let authenticated = jwt != nil && failure == nil
+        let authenticated = connected.hasIdentity && jwt != nil && failure == nil
         let visitor = ZendeskChatVisitor(
             visitorId: visitorId.withLock { $0 }, externalId: authenticated ? claims["external_id"] as? String : nil,
             name: authenticated ? claims["name"] as? String : visitorInfo?.name,
@@ -43,38 +68,44 @@ public final class ChatBridge: ZendeskChatSDKPort {
         return ZendeskChatConnection(visitor: visitor, failure: failure, visitorInfoDiscarded: authenticated && visitorInfo != nil)
     }
 
-    @MainActor private func connectOnMain(_ forwarder: TokenForwarder?, visitorInfo: ZendeskChatVisitorInfo?) async
-        -> ZendeskChatAuthenticationFailure?
+    @MainActor private static func connectOnMain(_ forwarder: TokenForwarder?, visitorInfo: ZendeskChatVisitorInfo?) async
+        -> (hasIdentity: Bool, failure: ZendeskChatAuthenticationFailure?)
     {
-        failure.withLock { $0 = nil }
-        let observer = NotificationCenter.default.addObserver(forName: Chat.NotificationAuthenticationFailed, object: nil, queue: nil) {
-            guard let error = $0.userInfo?[NSUnderlyingErrorKey] as? AuthenticationError else { return }
-            self.failure.withLock { $0 = Self.failure(error) }
+        guard let chat = Chat.instance else {
+            return (false, ZendeskChatAuthenticationFailure(reason: .accountKeyInvalid, detail: "Chat.initialize was not called."))
         }
-        defer { NotificationCenter.default.removeObserver(observer) }
-        if let forwarder { Chat.instance?.setIdentity(authenticator: forwarder) }
+        if let forwarder { chat.setIdentity(authenticator: forwarder) }
         if let info = visitorInfo {
-            Chat.profileProvider?.setVisitorInfo(VisitorInfo(name: info.name, email: info.email, phoneNumber: info.phoneNumber))
+            chat.profileProvider.setVisitorInfo(
+                VisitorInfo(name: info.name ?? "", email: info.email ?? "", phoneNumber: info.phoneNumber ?? ""))
         }
-        guard let connection = Chat.connectionProvider else {
-            return ZendeskChatAuthenticationFailure(reason: .accountKeyInvalid, detail: "Chat.initialize was not called.")
-        }
-        await withCheckedContinuation { done in
-            var token: ObservationToken?
+        let connection = chat.connectionProvider
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            nonisolated(unsafe) var token: ObservationToken?
             token = connection.observeConnectionStatus { status in
-                guard status.isConnected, token != nil else { return }
-                token?.cancel()
+                guard status.isConnected, let observation = token else { return }
+                observation.cancel()
                 token = nil
                 done.resume()
             }
             connection.connect()
         }
-        return failure.withLock { $0 }
+        return (chat.hasIdentity, nil)
     }
 
-    /// `Chat.instance?.resetIdentity`: a new anonymous visitor.
+    /// `resetIdentity(_:)` then `clearCache()`: the SDK ends the chat and drops the visitor's local data;
+    /// the bridge starts a new anonymous visitor.
     public func resetIdentity() async -> ZendeskChatVisitor {
-        await MainActor.run { Chat.instance?.resetIdentity {} }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Task { @MainActor in
+                guard let chat = Chat.instance else { return done.resume() }
+                chat.resetIdentity {
+                    chat.clearCache()
+                    done.resume()
+                }
+            }
+        }
+        current.withLock { $0 = (nil, nil) }
         let visitor = ZendeskChatVisitor(visitorId: UUID().uuidString, isAuthenticated: false)
         visitorId.withLock { $0 = visitor.visitorId }
         self.visitor.withLock { $0 = visitor }
@@ -91,18 +122,25 @@ public final class ChatBridge: ZendeskChatSDKPort {
         throw IdentityError(.unsupportedOperation, message: "ChatBridge does not send messages; the chat screen does.")
     }
 
-    /// The SDK's `AuthenticationError` as the session's failure.
-    private static func failure(_ error: AuthenticationError) -> ZendeskChatAuthenticationFailure {
-        let reason: ZendeskChatFailureReason =
-            switch error {
-            case .invalidAccountKey: .accountKeyInvalid
-            case .invalidAccessToken: .tokenMalformed
-            case .invalidEmail: .emailInvalid
-            case .invalidName: .nameInvalid
-            case .invalidSharedSecret: .signatureInvalid
-            case .externalUserIdHasChanged: .externalIdChanged
-            case .tokenHasExpired: .tokenExpired
-            }
+    /// The SDK's `AuthenticationError` as the session's failure: every case the SDK declares.
+    static func failure(_ error: AuthenticationError) -> ZendeskChatAuthenticationFailure {
+        let reason: ZendeskChatFailureReason
+        switch error {
+        case .invalidAccountKey: reason = .accountKeyInvalid
+        case .invalidAccessToken: reason = .tokenMalformed
+        case .invalidEmail: reason = .emailInvalid
+        case .invalidName: reason = .nameInvalid
+        case .invalidSharedSecret: reason = .signatureInvalid
+        case .tokenHasExpired: reason = .tokenExpired
+        case .externalUserIdHasChanged: reason = .externalIdChanged
+        case .internalServerError, .internalError, .networkError:
+            // The Chat backend could not judge the JWT: no rule of the token failed.
+            return ZendeskChatAuthenticationFailure(
+                reason: .tokenUnavailable,
+                detail: "Chat could not authenticate the visitor (\(error.localizedDescription)); retry the connect.")
+        @unknown default:
+            return ZendeskChatAuthenticationFailure(reason: .tokenUnavailable, detail: error.localizedDescription)
+        }
         return ZendeskChatAuthenticationFailure(reason: reason, detail: reason.vendorError.vendorDescription)
     }
 
@@ -117,28 +155,38 @@ public final class ChatBridge: ZendeskChatSDKPort {
 }
 
 /// The SDK's `JWTAuthenticator` over the provider's: every `getToken` of the SDK asks the provider's
-/// authenticator (its credential source), and the last answer is kept for the visitor the bridge reports.
+/// authenticator (its credential source, which answers from its cache while the JWT is fresh); after
+/// the SDK refused the token handed last, the ask says so (`CredentialSourceCall.replacesRefused`),
+/// so the source hands a new one. The last answer is kept for the visitor the bridge reports.
 private final class TokenForwarder: NSObject, ChatProvidersSDK.JWTAuthenticator, Sendable {
     let authenticator: any ZendeskChatSession.JWTAuthenticator
-    private let answer = Mutex<(token: String?, failure: ZendeskChatAuthenticationFailure?)>((nil, nil))
+    private let state = Mutex<(token: String?, failure: ZendeskChatAuthenticationFailure?, refused: Bool)>((nil, nil, false))
 
     init(_ authenticator: any ZendeskChatSession.JWTAuthenticator) { self.authenticator = authenticator }
 
     /// The JWT of the last `getToken` that gave one.
-    var lastToken: String? { answer.withLock { $0.token } }
+    var lastToken: String? { state.withLock { $0.token } }
     /// `tokenUnavailable` when the last `getToken` gave no JWT.
-    var failure: ZendeskChatAuthenticationFailure? { answer.withLock { $0.failure } }
+    var failure: ZendeskChatAuthenticationFailure? { state.withLock { $0.failure } }
+    /// The SDK refused the token handed last.
+    func markRefused() { state.withLock { $0.refused = true } }
 
     func getToken(_ completion: @escaping (String?, (any Error)?) -> Void) {
         // The SDK's completion, called once, on the main queue where the SDK runs.
         nonisolated(unsafe) let completion = completion
-        authenticator.getToken { token, error in
-            self.answer.withLock {
-                $0 =
-                    token.map { ($0, nil) }
-                    ?? (nil, ZendeskChatAuthenticationFailure(reason: .tokenUnavailable, detail: "getToken gave no JWT."))
+        let refused = state.withLock { state in
+            defer { state.refused = false }
+            return state.refused
+        }
+        CredentialSourceCall.$replacesRefused.withValue(refused) {
+            authenticator.getToken { token, error in
+                self.state.withLock {
+                    $0.token = token ?? $0.token
+                    $0.failure =
+                        token == nil ? ZendeskChatAuthenticationFailure(reason: .tokenUnavailable, detail: "getToken gave no JWT.") : nil
+                }
+                DispatchQueue.main.async { completion(token, error) }
             }
-            DispatchQueue.main.async { completion(token, error) }
         }
     }
 }

@@ -4,8 +4,11 @@ import HelpshiftX
 public import IdentityBridgeModel
 import Synchronization
 
-/// Helpshift SDK X as `HelpshiftProvider`'s port: `Helpshift.login(_:)`, `login(withIdentity:config:success:failure:)`,
-/// `logout()` and the `HelpshiftDelegate` events, called as Helpshift documents them. Copy this file into the app.
+/// Helpshift SDK X (HelpshiftX 10.4.1) as `HelpshiftProvider`'s port: `Helpshift.loginUser(_:)`,
+/// `login(withIdentity:config:success:failure:)`, `logout()`, `clearAnonymousUser(onLogin:)` and the
+/// `HelpshiftDelegate` calls and events (`HelpshiftEventUserSessionExpired`, `HelpshiftEventRefreshUserCredentials`,
+/// `HelpshiftEventUserIdentityNotEnabled`, `HelpshiftEventAddUserIdentitiesSyncFailed`, ...), called as the
+/// SDK's headers declare them. Copy this file into the app.
 public final class HelpshiftBridge: HelpshiftSDKPort {
     /// The provider's delegate and the current user; also the SDK's delegate (which the SDK holds weakly).
     private let state = State()
@@ -15,20 +18,20 @@ public final class HelpshiftBridge: HelpshiftSDKPort {
 
     public func setDelegate(_ delegate: HelpshiftSession.HelpshiftDelegate?) { state.delegate.withLock { $0 = delegate } }
 
-    /// `Helpshift.login(userData)`: an invalid userId / userEmail leaves the anonymous user.
+    /// `Helpshift.loginUser(userDetails)`: an invalid userId / userEmail leaves the anonymous user.
     public func login(_ userData: [String: String]) async -> Bool {
         let user = HelpshiftPortUser(
             localId: userData["userId"] ?? userData["userEmail"] ?? "", userId: userData["userId"], email: userData["userEmail"],
             name: userData["userName"], isAnonymous: false, isVerified: true)
         state.user.withLock { $0 = user }  // before the call: a verification failure during it marks this user
-        let valid = await MainActor.run { Helpshift.login(userData) }
+        let valid = await MainActor.run { Helpshift.loginUser(userData) }
         if !valid { state.user.withLock { $0 = Self.anonymous() } }
         return valid
     }
 
     /// `Helpshift.login(withIdentity:config:success:failure:)`; an empty JWT is the anonymous user.
     public func loginWithIdentity(_ jwt: String, config: [String: JSONValue]) async -> HelpshiftIdentityLoginResult {
-        let result = await Self.identityLogin(jwt, config: config.mapValues(Self.foundation(_:)) as [String: any Sendable])
+        let result = await Self.identityLogin(jwt, config: config)
         guard case .success = result else { return result }
         let identities = (Self.claims(of: jwt)?["identities"] as? [[String: Any]] ?? []).reduce(into: [String: String]()) {
             $0[$1["identifier"] as? String ?? ""] = $1["value"] as? String
@@ -40,12 +43,12 @@ public final class HelpshiftBridge: HelpshiftSDKPort {
         return result
     }
 
-    @MainActor private static func identityLogin(_ jwt: String, config: [String: any Sendable]) async -> HelpshiftIdentityLoginResult {
+    @MainActor private static func identityLogin(_ jwt: String, config: [String: JSONValue]) async -> HelpshiftIdentityLoginResult {
         await withCheckedContinuation { done in
-            Helpshift.login(withIdentity: jwt, config: config) {
+            Helpshift.login(withIdentity: jwt, config: config.mapValues(Self.foundation(_:))) {
                 done.resume(returning: .success)
             } failure: { reason, errors in
-                done.resume(returning: .failure(reason: reason, errors: errors))
+                done.resume(returning: .failure(reason: reason, errors: errors ?? [:]))
             }
         }
     }
@@ -57,7 +60,7 @@ public final class HelpshiftBridge: HelpshiftSDKPort {
     }
 
     public func clearAnonymousUserOnLogin(_ shouldClear: Bool) async {
-        await MainActor.run { Helpshift.clearAnonymousUserOnLogin(shouldClear) }
+        await MainActor.run { Helpshift.clearAnonymousUser(onLogin: shouldClear) }
     }
     public func addUserIdentities(_ jwt: String) async { await MainActor.run { Helpshift.addUserIdentities(jwt) } }
     public func updateAppAttributes(_ attributes: [String: JSONValue]) async {
@@ -69,7 +72,8 @@ public final class HelpshiftBridge: HelpshiftSDKPort {
     public func requestUnreadMessageCount(fromServer: Bool) async {
         await MainActor.run { Helpshift.requestUnreadMessageCount(fromServer) }
     }
-    public func appDidEnterForeground() async { await MainActor.run { Helpshift.onAppForeground() } }
+    /// Nothing to call: HelpshiftX has no foreground call and watches the app's lifecycle itself.
+    public func appDidEnterForeground() async {}
 
     /// Not bridged: the SDK files issues from its conversation screen only, and this answer cannot say so.
     public func sendMessage(_ text: String) async -> HelpshiftSendResult { .refused(.authTokenNotProvided) }
@@ -78,7 +82,7 @@ public final class HelpshiftBridge: HelpshiftSDKPort {
     public func currentUser() async -> HelpshiftPortUser? { state.user.withLock { $0 } }
 
     /// The SDK's delegate: passes its calls to the provider's.
-    private final class State: HelpshiftX.HelpshiftDelegate, Sendable {
+    private final class State: NSObject, HelpshiftX.HelpshiftDelegate, Sendable {
         let delegate = Mutex<HelpshiftSession.HelpshiftDelegate?>(nil)
         let user = Mutex(HelpshiftBridge.anonymous())
 
@@ -91,9 +95,13 @@ public final class HelpshiftBridge: HelpshiftSDKPort {
 
         func authenticationFailedForUser(with reason: HelpshiftX.HelpshiftAuthenticationFailureReason) {
             user.withLock { $0.isVerified = false }
-            let reason: HelpshiftSession.HelpshiftAuthenticationFailureReason =
-                reason == .invalidAuthToken ? .invalidAuthToken : .authTokenNotProvided
-            delegate.withLock { $0 }?(.authenticationFailed(reason))
+            let mapped: HelpshiftSession.HelpshiftAuthenticationFailureReason
+            switch reason {
+            case .authTokenNotProvided: mapped = .authTokenNotProvided
+            case .invalidAuthToken: mapped = .invalidAuthToken
+            @unknown default: mapped = .invalidAuthToken
+            }
+            delegate.withLock { $0 }?(.authenticationFailed(mapped))
         }
     }
 

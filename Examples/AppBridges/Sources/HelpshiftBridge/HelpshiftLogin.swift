@@ -12,7 +12,7 @@ extension HelpshiftBridge {
     {
         Helpshift.install(withPlatformId: platformId, domain: domain, config: nil)
         let helpshift = HelpshiftProvider(port: HelpshiftBridge())
-        // Helpshift.login(userData) with userId, userEmail, userName and userAuthToken from `source`.
+        // Helpshift.loginUser(userDetails) with userId, userEmail, userName and userAuthToken from `source`.
         try await helpshift.login(credentialSource: source)
         return helpshift
     }

@@ -1,5 +1,5 @@
 public import IdentityBridgeModel
-import SupportSDK
+import SupportProvidersSDK
 import ZendeskCoreSDK
 public import ZendeskSupportSession
 

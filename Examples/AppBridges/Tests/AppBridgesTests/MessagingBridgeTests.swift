@@ -4,35 +4,78 @@ import MessagingBridge
 import Testing
 import ZendeskMessagingSession
 import ZendeskSDK
+import ZendeskSDKConversationKit
 
 @Suite(.serialized) @MainActor struct MessagingBridgeTests {
     @Test func theProviderLogsInThroughLoginUser() async throws {
         let token = unsignedJWT(["external_id": "u-42", "name": "Ann", "scope": "user", "exp": now + 600])
         let messaging = try await MessagingBridge.logIn(channelKey: "channel-key", credentials: { .jwt(token) })
         #expect(Zendesk.instance?.standIn.loginCalls.last == token)
-        #expect(Zendesk.instance?.standIn.user?.authenticationType == .jwt)
+        #expect(Zendesk.instance?.getCurrentUser()?.authenticationType == .jwt)
         let user = try #require(await messaging.currentUser())
         #expect(user.externalId == "u-42")
         #expect(user.vendorUserId == "zd-u-42")
         #expect(user.isAuthenticated)
     }
 
-    @Test func anExpiredJWTIsTokenExpiredAndTheUserIsGone() async throws {
+    /// `ConversationKitError.expiredJWT` is recognised by its type (not its message): `token_expired`.
+    @Test func anExpiredJWTIsTokenExpiredAndNoUserIsAuthenticated() async throws {
+        _ = try await Zendesk.initialize(withChannelKey: "channel-key", messagingFactory: nil)
         let expired = unsignedJWT(["external_id": "u-43", "scope": "user", "exp": now - 60])
-        let messaging = ZendeskMessagingProvider(port: MessagingBridge())
+        let messaging = ZendeskMessagingProvider(port: MessagingBridge(channelKey: "channel-key"))
         let error = await #expect(throws: IdentityError.self) { try await messaging.login(credentialSource: { .jwt(expired) }) }
         #expect(error?.code == .tokenExpired)
         #expect(error?.vendorCode == "expiredJWT")
         #expect(Zendesk.instance?.standIn.loginCalls.last == expired)
-        #expect(await messaging.currentUser() == nil)
+        #expect(await messaging.currentUser()?.isAuthenticated != true)
     }
 
-    @Test func logoutReachesLogoutUser() async throws {
+    /// The SDK's own refresh path: when its backend refuses the session, `Zendesk.authenticationDelegate`'s
+    /// `onInvalidAuth(error:completion:)` is answered with a fresh JWT from the credential client (after a
+    /// refusal the source never hands the refused JWT back), and the SDK logs in with it.
+    @Test func onInvalidAuthIsAnsweredWithAFreshJWTFromTheCredentialSource() async throws {
+        let service = MintingTransport(lifetime: 3_600)
+        let client = client(service)
+        let reference = ProviderReference(kind: "zendesk-messaging", name: "messaging")
+        let messaging = try await MessagingBridge.logIn(
+            channelKey: "channel-key", credentials: client.credentialSource(for: ann, from: reference))
+        #expect(service.requests == 1)
+        let first = try #require(Zendesk.instance?.standIn.loginCalls.last)
+        var events = messaging.eventHub.stream().makeAsyncIterator()
+
+        Zendesk.instance?.standInRejectSession()
+        let event = try #require(await events.next())
+        #expect(event.name == .credentialsRefreshRequested)
+        try #require(await settle { Zendesk.instance?.standIn.jwtsFromDelegate.count == 1 })
+        let renewed = try #require(Zendesk.instance?.standIn.jwtsFromDelegate.last)
+        #expect(service.requests == 2)
+        #expect(jti(renewed) != jti(first), "the delegate got back the JWT the SDK refused")
+        #expect(Zendesk.instance?.standIn.loginCalls.last == renewed)
+        #expect(await messaging.currentUser()?.externalId == "u-42")
+    }
+
+    /// Logout: `logoutUser()`, then `Zendesk.invalidate(true)` deletes the SDK's stored data, and the SDK is
+    /// initialized again for the next login; the delegate is answered by no one.
+    @Test func logoutLogsOutAndClearsTheSDKsStorage() async throws {
         let token = unsignedJWT(["external_id": "u-44", "scope": "user"])
         let messaging = try await MessagingBridge.logIn(channelKey: "channel-key", credentials: { .jwt(token) })
-        let before = Zendesk.instance?.standIn.logoutCalls ?? -1
+        let before = Zendesk.instance
         try await messaging.logout()
-        #expect(Zendesk.instance?.standIn.logoutCalls == before + 1)
+        #expect(Zendesk.instance != nil, "initialized again")
+        #expect(Zendesk.instance !== before, "the old instance was invalidated")
+        #expect(Zendesk.instance?.getCurrentUser() == nil)
         #expect(await messaging.currentUser() == nil)
+        let next = unsignedJWT(["external_id": "u-49", "scope": "user"])
+        try await messaging.login(credentialSource: { .jwt(next) })
+        #expect(await messaging.currentUser()?.externalId == "u-49")
     }
+}
+
+/// Polls `condition` on the main actor (yielding, never sleeping) up to 10,000 times.
+@MainActor func settle(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<10_000 {
+        if condition() { return true }
+        await Task.yield()
+    }
+    return condition()
 }

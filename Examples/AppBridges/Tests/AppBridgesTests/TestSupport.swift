@@ -1,4 +1,5 @@
 import Foundation
+import IdentityBridgeClient
 import Synchronization
 
 /// A compact JWT with `claims` and a signature no one checks: the stand-ins read the payload only (the vendors'
@@ -27,4 +28,51 @@ final class Counter: Sendable {
             return count
         }
     }
+}
+
+/// A token service on the other end of a `ClientTransport`: every credentials request mints a new
+/// unsigned JWT for the user (`external_id`, `name`, `email`, `iat`, `exp`, and a serial `jti`), with
+/// `expires_in`, and is counted.
+final class MintingTransport: ClientTransport {
+    private let count = Mutex(0)
+    let lifetime: Int
+    init(lifetime: Int = 300) { self.lifetime = lifetime }
+    /// The requests so far.
+    var requests: Int { count.withLock { $0 } }
+
+    func send(_ request: ClientRequest) async throws(IdentityError) -> ClientResponse {
+        let serial = count.withLock { count in
+            count += 1
+            return count
+        }
+        let body = (try? JSONSerialization.jsonObject(with: request.body) as? [String: String]) ?? [:]
+        let jwt = unsignedJWT([
+            "external_id": body["user_id"] ?? "", "name": body["name"] ?? "", "email": body["email"] ?? "", "scope": "user",
+            "iat": now, "exp": now + lifetime, "jti": "t-\(serial)",
+        ])
+        let answer = try! JSONSerialization.data(withJSONObject: ["credential": ["jwt": jwt], "expires_in": lifetime])
+        return ClientResponse(status: 200, headers: ["Content-Type": "application/json"], body: answer)
+    }
+}
+
+/// A credential client over `transport` for the app `demo`.
+func client(_ transport: any ClientTransport) -> CredentialClient {
+    CredentialClient(
+        configuration: .init(baseURL: URL(string: "http://127.0.0.1:9")!, app: "demo", transport: transport),
+        proof: { _ in .apiKey("test-api-key") })
+}
+
+/// Ann, the user the tests log in.
+let ann = UserIdentity(userId: "u-42", email: "ann@example.com", name: "Ann")
+
+/// The `jti` claim of an unsigned JWT.
+func jti(_ jwt: String?) -> String? { jwt.flatMap(payload(of:))?["jti"] as? String }
+
+/// The payload of a compact JWT, unverified.
+func payload(of jwt: String) -> [String: Any]? {
+    let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3 else { return nil }
+    var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+    return Data(base64Encoded: base64).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
 }

@@ -1,63 +1,49 @@
-// STAND-IN for the Zendesk Support SDK's core, module `ZendeskCoreSDK`: replaced by the vendor's package in an
-// app. The calls and their signatures are the ones `zendesk-support-and-chat-identity.txt` documents
-// (`Identity.createAnonymous(name:email:)`, `Identity.createJwt(token:)`, `Zendesk.instance?.setIdentity(_:)`);
-// `Zendesk.initialize(appId:clientId:zendeskUrl:)` follows the vendor's public iOS SDK (not in the spec files).
-// In-memory behaviour: the identity is kept; `SupportSDK`'s providers authenticate with it.
-//
-// The real SDK is to be called on the main thread; the stand-in says so with `@MainActor`.
-import Foundation
+// STAND-IN for the vendor's module `ZendeskCoreSDK` 5.0.5 (zendesk/core_sdk_ios, tag 5.0.5), the core of the
+// Zendesk Support SDK: in an app, delete this target and add the vendor's package. Every public declaration
+// outside `ZendeskCoreSDK+StandIn.swift` is transcribed from the excerpt of the vendor's interface,
+// `Interfaces/ZendeskCoreSDK.swiftinterface` (checked by `.ci/standins.py`); the Objective-C-only API is left out.
+// Behaviour: an in-memory fake. The SDK keeps the identity set last; SupportProvidersSDK's providers
+// authenticate with it. Like the vendor's, these types are not `@MainActor` and not `Sendable`: call them on the
+// main thread, as Zendesk documents.
+public import Foundation
 
-/// An identity for the Support SDK: anonymous, or JWT with the app's user token.
-public final class Identity: Sendable {
-    /// The anonymous identity's name and email, `nil` for a JWT identity.
-    public let name: String?
-    public let email: String?
-    /// The JWT identity's user token, `nil` for an anonymous identity.
-    public let token: String?
+/// The SDK's entry point: `Zendesk.initialize(appId:clientId:zendeskUrl:)`, then `Zendesk.instance`.
+public final class Zendesk: NSObject {
+    /// The initialized SDK (`nil` before `initialize`); the main thread's, as the vendor's.
+    nonisolated(unsafe) static var current: Zendesk?
 
-    init(name: String?, email: String?, token: String?) {
-        self.name = name
-        self.email = email
-        self.token = token
+    let appId: String
+    let clientId: String
+    let zendeskUrl: String
+    private var currentIdentity: Identity?
+    /// What the stand-in holds and records (`standIn`, in `ZendeskCoreSDK+StandIn.swift`).
+    var standInState = StandIn()
+
+    init(appId: String, clientId: String, zendeskUrl: String) {
+        self.appId = appId
+        self.clientId = clientId
+        self.zendeskUrl = zendeskUrl
+        super.init()
     }
 
-    /// An anonymous identity; both optional.
-    public static func createAnonymous(name: String? = nil, email: String? = nil) -> Identity {
-        Identity(name: name, email: email, token: nil)
+    /// The identity set last, `nil` before `setIdentity(_:)`.
+    public var identity: Identity? { currentIdentity }
+
+    /// Initializes the SDK with the values of the admin center's Mobile SDK page; a second call keeps the instance.
+    public class func initialize(appId: String, clientId: String, zendeskUrl: String) {
+        if current == nil {
+            current = Zendesk(appId: appId, clientId: clientId, zendeskUrl: zendeskUrl)
+        }
     }
 
-    /// A JWT identity: Zendesk exchanges `token` at the customer's JWT endpoint.
-    public static func createJwt(token: String) -> Identity { Identity(name: nil, email: nil, token: token) }
+    /// Sets the identity the SDK's requests authenticate with; the stand-in records it in `standIn.identities`.
+    public func setIdentity(_ newIdentity: Identity) {
+        currentIdentity = newIdentity
+        standInState.identities.append(newIdentity)
+    }
 }
 
-/// The SDK's entry point.
-@MainActor
-public final class Zendesk {
-    /// The initialized SDK, `nil` before `initialize`.
-    public private(set) static var instance: Zendesk?
-
-    /// Initializes the SDK with the values of the admin center's Mobile SDK page.
-    public static func initialize(appId: String, clientId: String, zendeskUrl: String) {
-        instance = instance ?? Zendesk()
-    }
-
-    /// Sets the identity the SDK's requests authenticate with.
-    public func setIdentity(_ identity: Identity) {
-        standIn.identities.append(identity)
-    }
-
-    // MARK: Stand-in only (no such API in the real SDK)
-
-    /// What the stand-in holds and records, for tests.
-    public struct StandIn {
-        /// Every identity set, in order; the last one is current.
-        public var identities: [Identity] = []
-        /// The admin setting: whether Zendesk takes JWT identities (else anonymous ones).
-        public var jwtAuthentication = true
-        /// User tokens the customer's JWT endpoint answers 401 for.
-        public var refusedTokens: Set<String> = []
-    }
-
-    /// The stand-in's state.
-    public var standIn = StandIn()
+extension Zendesk {
+    /// The initialized SDK, `nil` before `initialize(appId:clientId:zendeskUrl:)`.
+    public static var instance: Zendesk? { current }
 }

@@ -1,146 +1,95 @@
-// STAND-IN for the Zendesk SDK for iOS (Messaging), module `ZendeskSDK`: replaced by the vendor's package in
-// an app. The calls and their signatures are the ones `zendesk-messaging-authentication.txt` documents
-// (`Zendesk.instance?.loginUser(with:)`, `logoutUser`, `addEventObserver(_:_:)` with `.authenticationFailed`);
-// `initialize(withChannelKey:messagingFactory:completionHandler:)`, `ZendeskUser` and the other `ZendeskEvent`
-// case follow the vendor's public iOS SDK (not in the spec files). The behaviour is an in-memory fake: it
-// accepts a JWT whose payload names an `external_id` and whose `exp` (if any) has not passed.
+// STAND-IN for the module `ZendeskSDK` of the Zendesk Messaging SDK for iOS, at zendesk/sdk_messaging_ios 2.39.0
+// (the ZendeskSDK interface that release bundles, taken to be ZendeskSDK 3.17.0's: see
+// `Interfaces/NOTES-messaging.md`), transcribed from `Interfaces/ZendeskSDK.swiftinterface`. Every public
+// declaration outside `ZendeskSDK+StandIn.swift` is the vendor's, less `@objc` and the Objective-C-only API; in an
+// app the vendor's package replaces this module. Behaviour: an in-memory fake. `initialize` accepts any non-empty
+// channel key; `loginUser` accepts an (unverified) JWT whose payload names an `external_id` and whose `exp`, if
+// any, has not passed; the user is kept in the "storage", which `invalidate(true)` clears.
 //
-// The real SDK is not annotated for concurrency and is to be called on the main thread; the stand-in says
-// so with `@MainActor`, so that the compiler holds the bridge to it.
+// Like the vendor's, the module is not annotated for concurrency (Swift 5 language mode) and is to be called on
+// the main thread; the fake answers synchronously.
 public import Foundation
+public import ZendeskSDKConversationKit
 
-/// The SDK's entry point.
-@MainActor
-public final class Zendesk {
-    /// The initialized SDK, `nil` before `initialize` succeeded.
-    public private(set) static var instance: Zendesk?
+/// The SDK's entry point: `initialize` it with the channel key, then use `instance`.
+public final class Zendesk: NSObject {
+    /// The Messaging instance; `nil` when no `DefaultMessagingFactory` was passed to `initialize` (or Messaging
+    /// is disabled in the admin settings).
+    public var messaging: Messaging? { createdMessaging }
 
-    /// Initializes the SDK with the channel key from the admin center.
+    /// The initialized SDK; `nil` if `initialize` was never called or failed with an error (or after `invalidate`).
+    public static var instance: Zendesk? { current }
+
+    /// A delegate that gets notified about failed requests due to invalid credentials, and hands a fresh JWT.
+    /// Held weakly.
+    public weak static var authenticationDelegate: (any AuthenticationDelegate)?
+
+    /// The SDK initialized by `initialize`.
+    nonisolated(unsafe) static var current: Zendesk?
+    /// The SDK's persistent storage: the user, which outlives `invalidate` unless it clears the storage.
+    nonisolated(unsafe) static var storedUser: ZendeskUser?
+
+    let createdMessaging: Messaging?
+    /// What the fake holds and records (`standIn`), the current user included.
+    var standInState: StandIn
+    var observers: [EventObserver] = []
+
+    /// A handler of `addEventObserver`; the observer is not retained.
+    struct EventObserver {
+        let id: ObjectIdentifier
+        weak var object: AnyObject?
+        let handler: (ZendeskEvent) -> Void
+    }
+
+    init(messaging: Messaging?, user: ZendeskUser?) {
+        createdMessaging = messaging
+        standInState = StandIn(user: user)
+        super.init()
+    }
+
+    /// Initializes the SDK with the channel key from the admin center. After a successful call, calling it again
+    /// succeeds immediately with the same instance.
     public static func initialize(
-        withChannelKey channelKey: String, messagingFactory: DefaultMessagingFactory? = nil,
-        completionHandler: ((Result<Zendesk, any Error>) -> Void)? = nil
+        withChannelKey channelKey: String, messagingFactory: (any MessagingFactory)? = nil,
+        completionHandler: @escaping (Result<Zendesk, any Error>) -> Void
     ) {
+        completionHandler(initialized(channelKey: channelKey, messagingFactory: messagingFactory))
+    }
+
+    static func initialized(channelKey: String, messagingFactory: (any MessagingFactory)?) -> Result<Zendesk, any Error> {
         guard !channelKey.isEmpty else {
-            completionHandler?(
-                .failure(NSError(domain: "ZendeskSDK", code: 1, userInfo: [NSLocalizedDescriptionKey: "Invalid channel key"])))
-            return
+            return .failure(
+                NSError(domain: "ZendeskSDK", code: 1, userInfo: [NSLocalizedDescriptionKey: "Invalid channel key"]))
         }
-        let zendesk = instance ?? Zendesk()
-        instance = zendesk
-        completionHandler?(.success(zendesk))
+        if let current { return .success(current) }
+        let zendesk = Zendesk(
+            messaging: messagingFactory?.createMessaging(with: MessagingFactoryParameters()), user: storedUser)
+        current = zendesk
+        return .success(zendesk)
     }
 
-    /// Authenticates the user the JWT names.
-    public func loginUser(with jwt: String, completionHandler: ((Result<ZendeskUser, any Error>) -> Void)? = nil) {
-        standIn.loginCalls.append(jwt)
-        let payload = Self.payload(of: jwt)
-        let error: NSError?
-        if let refusal = standIn.refuseNextLogin {
-            standIn.refuseNextLogin = nil
-            error = refusal
-        } else if let exp = payload?["exp"] as? Double, exp <= Date().timeIntervalSince1970 {
-            error = NSError(domain: "ZendeskSDK", code: 401, userInfo: [NSLocalizedDescriptionKey: "The JWT has expired"])
-        } else if payload?["external_id"] as? String == nil {
-            error = NSError(domain: "ZendeskSDK", code: 401, userInfo: [NSLocalizedDescriptionKey: "Invalid JWT"])
-        } else {
-            error = nil
+    /// Invalidates the current instance and, when `clearStorage` is true, clears the storage (the user). After
+    /// it, `initialize` has to be called again.
+    public static func invalidate(_ clearStorage: Bool = false) {
+        if let current {
+            current.standInState.invalidations.append(clearStorage)
+            storedUser = current.standInState.user
         }
-        if let error {
-            // "If loginUser fails, the SDK falls back to an unauthenticated user."
-            standIn.user = ZendeskUser(id: UUID().uuidString, externalId: "", authenticationType: .anonymous)
-            completionHandler?(.failure(error))
-            return
-        }
-        let externalId = payload?["external_id"] as? String ?? ""
-        let user = ZendeskUser(id: "zd-\(externalId)", externalId: externalId, authenticationType: .jwt)
-        standIn.user = user
-        completionHandler?(.success(user))
-    }
-
-    /// Unauthenticates the user.
-    public func logoutUser(completionHandler: ((Result<Void, any Error>) -> Void)? = nil) {
-        standIn.logoutCalls += 1
-        standIn.user = nil
-        completionHandler?(.success(()))
+        if clearStorage { storedUser = nil }
+        current = nil
     }
 
     /// Adds `observer`'s handler for the SDK's events.
-    public func addEventObserver(_ observer: AnyObject, _ handler: @escaping (ZendeskEvent) -> Void) {
-        standIn.observers.append((ObjectIdentifier(observer), handler))
+    public func addEventObserver(_ observer: AnyObject, _ completionHandler: @escaping (ZendeskEvent) -> Void) {
+        observers.append(EventObserver(id: ObjectIdentifier(observer), object: observer, handler: completionHandler))
     }
 
     /// Removes `observer`'s handlers.
     public func removeEventObserver(_ observer: AnyObject) {
-        standIn.observers.removeAll { $0.0 == ObjectIdentifier(observer) }
+        observers.removeAll { $0.object == nil || $0.id == ObjectIdentifier(observer) }
     }
 
-    // MARK: Stand-in only (no such API in the real SDK)
-
-    /// What the stand-in holds and records, for tests.
-    public struct StandIn {
-        /// Every JWT `loginUser` was called with.
-        public var loginCalls: [String] = []
-        /// How many times `logoutUser` was called.
-        public var logoutCalls = 0
-        /// The SDK's user: authenticated after a login, anonymous after a refused one.
-        public var user: ZendeskUser?
-        /// An error the next `loginUser` fails with, whatever the JWT.
-        public var refuseNextLogin: NSError?
-        var observers: [(ObjectIdentifier, (ZendeskEvent) -> Void)] = []
-    }
-
-    /// The stand-in's state.
-    public var standIn = StandIn()
-
-    /// Sends `event` to every observer, as the SDK does when the server answers.
-    public func standInSend(_ event: ZendeskEvent) {
-        for (_, handler) in standIn.observers { handler(event) }
-    }
-
-    static func payload(of jwt: String) -> [String: Any]? {
-        let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return nil }
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64) else { return nil }
-        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-    }
-}
-
-/// The messaging factory `initialize` takes (module `ZendeskSDKMessaging` in the real SDK).
-public struct DefaultMessagingFactory: Sendable {
-    /// Creates the default factory.
-    public init() {}
-}
-
-/// A user of the SDK.
-public final class ZendeskUser: Sendable {
-    /// The vendor's id for the user.
-    public let id: String
-    /// The JWT's `external_id`; empty for an anonymous user.
-    public let externalId: String
-    /// How the user is authenticated.
-    public let authenticationType: ZendeskUserAuthenticationType
-
-    init(id: String, externalId: String, authenticationType: ZendeskUserAuthenticationType) {
-        self.id = id
-        self.externalId = externalId
-        self.authenticationType = authenticationType
-    }
-}
-
-/// How a user is authenticated.
-public enum ZendeskUserAuthenticationType: Sendable {
-    /// Not authenticated.
-    case anonymous
-    /// Authenticated with a JWT.
-    case jwt
-}
-
-/// An event of the SDK.
-public enum ZendeskEvent {
-    /// The unread message count changed.
-    case unreadMessageCountChanged(currentUnreadCount: Int)
-    /// The session's credential was refused, e.g. "The JWT has expired".
-    case authenticationFailed(error: any Error)
+    /// The current user: authenticated after a successful `loginUser`, unauthenticated after a refused one, `nil`
+    /// after `logoutUser`.
+    public func getCurrentUser() -> ZendeskUser? { standInState.user }
 }

@@ -7,8 +7,8 @@ import IdentityBridgeClient
 import ZendeskChatSession
 import ZendeskSupportSession
 
-func documentationSnippet_IdentityBridgeClient_InTheApp_256(session: AppSession, chat: ZendeskChatProvider, support: ZendeskSupportProvider, supportRef: ProviderReference, helpshift: HelpshiftProvider, helpshiftRef: ProviderReference, ann: UserIdentity, bob: UserIdentity, messaging: any IdentityProvider) async throws {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 256)
+func documentationSnippet_IdentityBridgeClient_InTheApp_294(session: AppSession, chat: ZendeskChatProvider, support: ZendeskSupportProvider, supportRef: ProviderReference, helpshift: HelpshiftProvider, helpshiftRef: ProviderReference, ann: UserIdentity, bob: UserIdentity, messaging: any IdentityProvider) async throws {
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 294)
 
 
 
@@ -22,7 +22,7 @@ func documentationSnippet_IdentityBridgeClient_InTheApp_256(session: AppSession,
     try await chat.login(credentialSource: client.credentialSource(for: user, from: chatRef))
 #sourceLocation()
     do {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 273)
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 311)
 
 
 
@@ -30,10 +30,10 @@ func documentationSnippet_IdentityBridgeClient_InTheApp_256(session: AppSession,
         try await support.login(credentialSource: client.credentialSource(for: user, from: supportRef))
         // Helpshift: the login credential now; a newly minted one on refreshUserCredentials / userSessionExpired,
         // until logout.
-        try await helpshift.login(credentialSource: client.credentialSource(for: user, from: helpshiftRef, refreshing: true))
+        try await helpshift.login(credentialSource: client.credentialSource(for: user, from: helpshiftRef))
 #sourceLocation()
         do {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 307)
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 345)
             do { try await client.switchUser(from: ann, to: bob, providers: [helpshift, support, chat, messaging]) }
             catch { print(error.step, error.error.code, error.restoredPreviousUser) }   // login chat network_error true
 #sourceLocation()

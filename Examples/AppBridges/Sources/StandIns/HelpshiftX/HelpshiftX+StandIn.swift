@@ -1,0 +1,42 @@
+// Stand-in only: the HelpshiftX stand-in's API for tests, which the vendor's SDK does not have (`.ci/standins.py`
+// skips this file). An app never calls it.
+
+extension Helpshift {
+    /// Stand-in only: what the fake holds and records, for tests.
+    public struct StandIn {
+        /// Stand-in only: whether `install(withPlatformId:domain:config:)` was called with a non-empty platform id and domain.
+        public var installed = false
+        /// Stand-in only: every dictionary `loginUser(_:)` was called with, valid or not.
+        public var logins: [[String: String]] = []
+        /// Stand-in only: every identities JWT `login(withIdentity:config:success:failure:)` was called with.
+        public var identityLogins: [String] = []
+        /// Stand-in only: how many times `logout()` was called.
+        public var logoutCalls = 0
+        /// Stand-in only: the logged-in user's id or email, `nil` for the anonymous user.
+        public var loggedInUser: String?
+        /// Stand-in only: the dashboard's identity verification (for `loginUser(_:)`'s `userAuthToken`).
+        public var identityVerification = false
+        /// Stand-in only: the `userAuthToken`s identity verification accepts.
+        public var validAuthTokens: Set<String> = []
+        /// Stand-in only: the last `clearAnonymousUser(onLogin:)` flag, `nil` before any call.
+        public var clearAnonymousUserOnLogin: Bool?
+        /// Stand-in only: every identities JWT `addUserIdentities(_:)` was called with.
+        public var addedIdentities: [String] = []
+        /// Stand-in only: every dictionary `updateAppAttributes(_:)` was called with.
+        public var appAttributes: [[String: Any]] = []
+        /// Stand-in only: every dictionary `updateMasterAttributes(_:)` was called with.
+        public var masterAttributes: [[String: Any]] = []
+    }
+
+    /// Stand-in only: the fake's state (read and written under its lock).
+    public var standIn: StandIn {
+        get { record { $0 } }
+        set { record { $0 = newValue } }
+    }
+
+    /// Stand-in only: sends an event to the delegate's `handleHelpshiftEvent(_:withData:)`, as the SDK does (e.g.
+    /// `HelpshiftEventUserSessionExpired` with `nil` data).
+    public func standInSendEvent(_ name: String, data: [AnyHashable: Any]?) {
+        delegate?.handleHelpshiftEvent(name, withData: data)
+    }
+}

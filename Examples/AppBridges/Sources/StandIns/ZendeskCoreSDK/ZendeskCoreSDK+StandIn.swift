@@ -1,0 +1,46 @@
+// ZendeskCoreSDK stand-in (see Zendesk.swift): the stand-in-only API, for tests. None of it is in the vendor's
+// SDK; `.ci/standins.py` skips this file.
+import Foundation
+
+extension Zendesk {
+    /// Stand-in only (no such type in the vendor's SDK): what the stand-in holds and records, for tests.
+    public struct StandIn {
+        /// Stand-in only: every identity set with `setIdentity(_:)`, in order; the last one is current.
+        public var identities: [Identity] = []
+        /// Stand-in only: the account's admin setting, whether Zendesk takes JWT identities (`true`, the default)
+        /// or anonymous ones. A request made with the other kind fails with code 403.
+        public var jwtAuthentication = true
+        /// Stand-in only: user tokens the account's JWT endpoint refuses; a request made with one gets an HTTP 401.
+        public var refusedTokens: Set<String> = []
+        /// Stand-in only: the request ids the SDK has stored on the device. An anonymous identity's
+        /// `getAllRequests` makes no network call while this is empty.
+        public var storedRequestIds: [String] = []
+    }
+
+    /// Stand-in only (no such property in the vendor's SDK): the stand-in's state, for tests.
+    public var standIn: StandIn {
+        get { standInState }
+        set { standInState = newValue }
+    }
+
+    /// Stand-in only (no such method in the vendor's SDK): posts the unauthorized notification, as the SDK does
+    /// when any request gets an HTTP 401: `Notification.Name("ZDKUnauthorized")` (SupportProvidersSDK's
+    /// `DispatcherNotifications.UnauthorizedNotificationName`) on `NotificationCenter.default`, `object` nil,
+    /// no userInfo.
+    public func standInRespondUnauthorized() {
+        NotificationCenter.default.post(name: Notification.Name(standInUnauthorizedNotificationName), object: nil)
+    }
+}
+
+extension Identity {
+    /// Stand-in only (no such property in the vendor's SDK): the JWT identity's user token, `nil` for an
+    /// anonymous identity.
+    public var standInToken: String? {
+        if case .jwt(let jwt) = self { return jwt.token }
+        return nil
+    }
+}
+
+/// The value of SupportProvidersSDK's `DispatcherNotifications.UnauthorizedNotificationName`, which this module
+/// cannot import (SupportProvidersSDK depends on it).
+let standInUnauthorizedNotificationName = "ZDKUnauthorized"
