@@ -57,6 +57,11 @@ if failures:
 print(f"app-half: closures of {', '.join(sys.argv[2:])}: no system library, no Yams, no configuration, no signing code")
 EOF
 
+# The bridges' tests start a real identity-server (Messaging's onInvalidAuth answered with a JWT it mints): the
+# one the main package built (.ci/run's swift test built it), built now if missing, before the headers are hidden.
+IDENTITY_SERVER_BIN="${IDENTITY_SERVER_BIN:-$(swift build --show-bin-path)/identity-server}"
+[ -x "$IDENTITY_SERVER_BIN" ] || swift build --product identity-server
+export IDENTITY_SERVER_BIN
 bash .ci/hidden-headers.sh bash .ci/bridges.sh
 for target in "${app_targets[@]}"; do
     if [ -z "$(find .build-fixtures/AppBridges -path "*/debug/Modules/$target.swiftmodule" -print -quit)" ]; then

@@ -24,6 +24,11 @@ if grep -E "^($PWD/)?$package/[^:]*\.swift:[0-9]+:[0-9]+: warning:" "$log"; then
     echo "bridges: compiler warnings in $package (above)"
     exit 1
 fi
+# Messaging's test against a real identity-server runs only where IDENTITY_SERVER_BIN names one (.ci/app-half.sh sets it).
+if [ -n "${CI:-}" ] && [ ! -x "${IDENTITY_SERVER_BIN:-}" ]; then
+    echo "bridges: IDENTITY_SERVER_BIN names no executable identity-server (run .ci/app-half.sh, which sets it)"
+    exit 1
+fi
 swift test --skip-build --package-path "$package" --scratch-path "$scratch" 2>&1 | tee "$log"
 tests=$(grep -oE 'Test run with [0-9]+ tests?' "$log" | tail -1 | grep -oE '[0-9]+')
 

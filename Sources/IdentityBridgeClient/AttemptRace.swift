@@ -11,15 +11,18 @@ final class AttemptRace: Sendable {
     }
     private let state = Mutex(State())
 
-    /// Ends the race with `result` (`nil`: the caller was cancelled) unless it has ended already.
-    func finish(_ result: Result<ClientResponse, IdentityError>?) {
-        let waiter = state.withLock { state -> CheckedContinuation<Result<ClientResponse, IdentityError>?, Never>? in
-            guard state.result == nil else { return nil }
+    /// Ends the race with `result` (`nil`: the caller was cancelled) unless it has ended already;
+    /// `false` when it had (the result is dropped).
+    @discardableResult
+    func finish(_ result: Result<ClientResponse, IdentityError>?) -> Bool {
+        let (won, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Result<ClientResponse, IdentityError>?, Never>?) in
+            guard state.result == nil else { return (false, nil) }
             state.result = .some(result)
             defer { state.waiter = nil }
-            return state.waiter
+            return (true, state.waiter)
         }
         waiter?.resume(returning: result)
+        return won
     }
 
     /// The first result; `nil` when the calling task was cancelled first.

@@ -118,7 +118,7 @@ extension CredentialClient {
         let sentAt = clock.monotonicSeconds()
         let sentAtWall = clock.now()
         let response: ClientResponse
-        do { response = try await sendWithTimeout(request) } catch {
+        do { response = try await sendWithTimeout(request, provider: provider) } catch {
             throw error.code == .networkError ? .retryable(error, retryAfter: nil) : .final(error)
         }
         let receivedAt = clock.monotonicSeconds()
@@ -150,14 +150,25 @@ extension CredentialClient {
     /// Sends `request`, giving up after its timeout on the client's clock, or when the calling task
     /// (the fetch, which a logout cancels) is cancelled, whatever the transport does: the transport's
     /// task is cancelled and left behind, never awaited (a transport that ignores cancellation costs a
-    /// task, not the caller's time).
-    private func sendWithTimeout(_ request: ClientRequest) async throws(IdentityError) -> ClientResponse {
+    /// task, not the caller's time). An answer that arrives after the race ended is discarded and counted
+    /// (`identitybridge_client_discarded_responses_total`).
+    private func sendWithTimeout(_ request: ClientRequest, provider: ProviderReference) async throws(IdentityError) -> ClientResponse {
         let transport = configuration.transport
         let clock = configuration.clock
         let timeout = request.timeout
         let race = AttemptRace()
-        let sending = Task {
-            do throws(IdentityError) { race.finish(.success(try await transport.send(request))) } catch { race.finish(.failure(error)) }
+        let sending = Task { [self] in
+            do throws(IdentityError) {
+                let answer = try await transport.send(request)
+                if !race.finish(.success(answer)) {
+                    metrics(for: provider).discarded.increment()
+                    configuration.logger.debug(
+                        "late answer discarded: its attempt had ended (timeout, logout or cancellation)",
+                        metadata: ["provider": "\(provider.name)"])
+                }
+            } catch {
+                race.finish(.failure(error))
+            }
         }
         let timer = Task {
             do { try await clock.sleep(for: timeout) } catch { return }

@@ -67,9 +67,13 @@ import ZendeskSupportAdapter
             let chat = try #require(providers[2] as? ZendeskChatProvider)
             _ = try await chat.login(credentialSource: client.credentialSource(for: ann, from: Live.chat))
             #expect(await Self.holds(ann, chat))
-            // A re-authentication asks getToken again: the hook invalidates the token it handed
-            // and the SDK gets a newly minted one, never the one it is re-authenticating from (issue 35).
+            // A re-authentication asks getToken again: while the token is fresh, the cache answers.
             _ = await chat.reauthenticate()
+            #expect(await chat.currentVisitor()?.isAuthenticated == true)
+            #expect(counter.credentials("chat") == 1)
+            // After the SDK refused the token, the hook invalidates the token it handed and the SDK gets a
+            // newly minted one, never the one it is re-authenticating from (issue 35).
+            _ = await CredentialSourceCall.$replacesRefused.withValue(true) { await chat.reauthenticate() }
             #expect(await chat.currentVisitor()?.isAuthenticated == true)
             #expect(counter.credentials("chat") == 2)
 

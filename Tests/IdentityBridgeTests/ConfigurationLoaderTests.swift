@@ -203,7 +203,7 @@ struct ConfigurationLoaderTests {
                       zone: a
             """)
         #expect(positions(found) == ["6:25", "7:18", "8:18", "9:15", "10:9", "14:13", "17:11"])
-        #expect(found[0].message.contains("is '8m' (480s); it must be between 30s and 7m"))
+        #expect(found[0].message.contains("is '8m' (480s); it must be between 1s and 7m"))
         #expect(found[1].message.contains("must be true or false, not 'maybe'"))
         #expect(found[2].message.contains("is 11; it must be between 0 and 10"))
         #expect(found[3].message.contains("must be one of: single, multi"))

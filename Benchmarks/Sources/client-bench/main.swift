@@ -1,5 +1,5 @@
 // The app-side credential client: the cost of a cached hit, 10,000 concurrent callers on one key,
-// and 1,000,000 distinct users through one client (resident memory stays under the printed bounds:
+// a credential source asked 1,000 times (and once after a refusal), and 1,000,000 distinct users through one client (resident memory stays under the printed bounds:
 // its peak, and its growth over the second half of the run).
 //
 //     swift run --package-path Benchmarks -c release client-bench [HITS] [USERS]
@@ -106,6 +106,22 @@ try await withThrowingTaskGroup(of: Void.self) { group in
 }
 let bareElapsed = ContinuousClock.now - bareStart
 
+// 4b. A credential source asked again and again (Chat's `getToken` at every connect): answered from the
+// cache while fresh; an ask after a refusal (`CredentialSourceCall.afterRefusal`) fetches once.
+let sourceService = InProcessService(latency: .milliseconds(2))
+let sourceClient = makeClient(sourceService)
+let source = sourceClient.credentialSource(for: user, from: chat)
+let repeats = 1_000
+_ = try await source()
+let sourceStart = ContinuousClock.now
+for _ in 0..<repeats { _ = try await source() }
+let sourceElapsed = ContinuousClock.now - sourceStart
+let repeatRequests = sourceService.requests.load(ordering: .relaxed) - 1
+let refused = try await CredentialSourceCall.afterRefusal(source)
+let afterRefusalRequests = sourceService.requests.load(ordering: .relaxed) - 1 - repeatRequests
+precondition(refused.jwt != nil)
+let perSourceCall = (Double(sourceElapsed.components.attoseconds) / 1e9 + Double(sourceElapsed.components.seconds) * 1e9) / Double(repeats)
+
 print("client-bench (in-process service answering after 2 ms; \(hits) hits x 5 rounds, median)")
 print(String(format: "cached hit:                %8.1f ns   (target < 1000 ns)", hitNanoseconds))
 let fetchRatio = fetchMicroseconds * 1000 / hitNanoseconds
@@ -114,6 +130,10 @@ let crowdRequests = crowdService.requests.load(ordering: .relaxed)
 let bareRequests = bareService.requests.load(ordering: .relaxed)
 print("10,000 concurrent callers: \(crowdRequests) request(s), \(distinct.count) distinct token(s), \(crowdElapsed)")
 print("without the client:        \(bareRequests) requests (\(bareRequests / max(crowdRequests, 1))x), \(bareElapsed)")
+print(
+    String(
+        format: "credential source:         %d repeated calls made %d request(s), %.1f ns a call; one ask after a refusal made %d",
+        repeats, repeatRequests, perSourceCall, afterRefusalRequests))
 
 // 5. `users` distinct users through one client with a server's cache setting: each call is one
 // fetch; the cache keeps at most `capacity` entries. Two bounds, both printed:

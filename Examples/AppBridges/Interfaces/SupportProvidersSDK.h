@@ -22,7 +22,7 @@
 @class ZDKCommentsResponse, ZDKComment, ZDKRequest, ZDKCreateRequest, ZDKTicketForm, ZDKCommentWithUser, ZDKRequestsWithCommentingAgents;
 
 typedef void (^ZDKRequestListCallback)(ZDKRequestsWithCommentingAgents *requestsWithCommentingAgents ,NSError *error);
-// swift: public typealias ZDKRequestListCallback = (ZDKRequestsWithCommentingAgents?, Error?) -> Void
+// swift: public typealias ZDKRequestListCallback = (ZDKRequestsWithCommentingAgents?, (any Error)?) -> Void
 
 @interface ZDKRequestProvider : ZDKProvider
 // swift: open class ZDKRequestProvider : ZDKProvider

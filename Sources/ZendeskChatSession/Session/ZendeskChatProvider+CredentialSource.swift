@@ -1,8 +1,9 @@
 public import IdentityBridgeModel
 
 /// The Chat SDK's `JWTAuthenticator` over a credential source: every `getToken` (each connect and
-/// re-connect) hands the `jwt` of a fresh credential, so the SDK always gets a JWT within its
-/// 7-minute life.
+/// re-connect) hands the `jwt` the source answers: a credential client's source answers from its
+/// cache while the JWT is fresh, and a new one when the bridge asks after the SDK refused the last
+/// (`CredentialSourceCall.afterRefusal`, which reaches the source through this authenticator's task).
 struct ZendeskChatSourceAuthenticator: JWTAuthenticator {
     let token: @Sendable () async throws(IdentityError) -> String
 
@@ -17,7 +18,8 @@ struct ZendeskChatSourceAuthenticator: JWTAuthenticator {
 
 extension ZendeskChatProvider {
     /// Sets an identity whose authenticator asks `source` for the `jwt` on every `getToken`, and
-    /// connects: this and every later connect or re-authentication ask `source` again.
+    /// connects: this and every later connect or re-authentication ask `source` again (from its cache
+    /// while fresh; a bridge that saw the SDK refuse the JWT asks with `CredentialSourceCall.afterRefusal`).
     ///
     /// ```swift
     /// let session = try await chat.login(credentialSource: client.credentialSource(for: user, from: chatRef))

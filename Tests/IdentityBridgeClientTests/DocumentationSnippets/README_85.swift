@@ -24,6 +24,6 @@ func documentationSnippet_README_85() async throws {
     // The instance as the service's configuration names it: config.example.yaml's is `zendesk-chat`.
     let chat = ProviderReference(kind: "zendesk-chat", name: "zendesk-chat")
     let credentials = client.credentialSource(for: ann, from: chat)  // what `chat.login(credentialSource:)` keeps
-    print(try await credentials().jwt ?? "")  // a JWT; another caller within its lifetime is served from the cache
+    print(try await credentials().jwt ?? "")  // a JWT; asked again while it is fresh, the source answers from the cache
 #sourceLocation()
 }

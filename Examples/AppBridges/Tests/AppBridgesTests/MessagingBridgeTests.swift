@@ -54,6 +54,37 @@ import ZendeskSDKConversationKit
         #expect(await messaging.currentUser()?.externalId == "u-42")
     }
 
+    /// The same, against a real `identity-server` on loopback: the SDK's `onInvalidAuth` receives a JWT the
+    /// service minted after the refusal (a second request), signed with the configuration's Messaging key.
+    @Test(.enabled(if: IdentityServerProcess.binary != nil, "set IDENTITY_SERVER_BIN (.ci/bridges.sh does)"))
+    func onInvalidAuthReceivesAFreshJWTFromARealIdentityServer() async throws {
+        let server = try IdentityServerProcess()
+        defer { server.stop() }
+        let transport = CountingTransport(URLSessionTransport())
+        let client = CredentialClient(
+            configuration: .init(baseURL: server.url, app: "demo", transport: transport),
+            proof: { _ in .apiKey(IdentityServerProcess.demoAPIKey) })
+        let reference = ProviderReference(kind: "zendesk-messaging")
+        let messaging = try await MessagingBridge.logIn(
+            channelKey: "channel-key", credentials: client.credentialSource(for: ann, from: reference))
+        #expect(transport.requests == 1)
+        let first = try #require(Zendesk.instance?.standIn.loginCalls.last)
+        #expect(payload(of: first)?["external_id"] as? String == "u-42")
+
+        Zendesk.instance?.standInRejectSession()
+        var waited = 0
+        while Zendesk.instance?.standIn.jwtsFromDelegate.isEmpty != false, waited < 1_000 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        let renewed = try #require(Zendesk.instance?.standIn.jwtsFromDelegate.last, "onInvalidAuth was not answered within 10 s")
+        #expect(transport.requests == 2, "the delegate's JWT was minted after the refusal, not taken from the cache")
+        #expect(payload(of: renewed)?["external_id"] as? String == "u-42")
+        #expect(header(of: renewed)?["kid"] as? String == "app_dev_only_key_id_0123456789abcdef")
+        #expect(Zendesk.instance?.standIn.loginCalls.last == renewed)
+        #expect(await messaging.currentUser()?.isAuthenticated == true)
+    }
+
     /// Logout: `logoutUser()`, then `Zendesk.invalidate(true)` deletes the SDK's stored data, and the SDK is
     /// initialized again for the next login; the delegate is answered by no one.
     @Test func logoutLogsOutAndClearsTheSDKsStorage() async throws {

@@ -69,10 +69,16 @@ let ann = UserIdentity(userId: "u-42", email: "ann@example.com", name: "Ann")
 func jti(_ jwt: String?) -> String? { jwt.flatMap(payload(of:))?["jti"] as? String }
 
 /// The payload of a compact JWT, unverified.
-func payload(of jwt: String) -> [String: Any]? {
+func payload(of jwt: String) -> [String: Any]? { part(1, of: jwt) }
+
+/// The header of a compact JWT.
+func header(of jwt: String) -> [String: Any]? { part(0, of: jwt) }
+
+/// The JSON object of a compact JWT's part `index` (0 the header, 1 the payload).
+func part(_ index: Int, of jwt: String) -> [String: Any]? {
     let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3 else { return nil }
-    var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    var base64 = parts[index].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
     base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
     return Data(base64Encoded: base64).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
 }

@@ -3,7 +3,7 @@
 import Foundation
 import ZendeskCoreSDK
 
-public typealias ZDKRequestListCallback = (ZDKRequestsWithCommentingAgents?, Error?) -> Void
+public typealias ZDKRequestListCallback = (ZDKRequestsWithCommentingAgents?, (any Error)?) -> Void
 
 /// Requests (tickets) on behalf of the identity's user.
 open class ZDKRequestProvider: ZDKProvider {

@@ -6,8 +6,8 @@ import IdentityBridge
 import IdentityBridgeHummingbird
 import IdentityBridgeStandard
 
-func documentationSnippet_README_169() async throws {
-#sourceLocation(file: "README.md", line: 169)
+func documentationSnippet_README_176() async throws {
+#sourceLocation(file: "README.md", line: 176)
 
 
 

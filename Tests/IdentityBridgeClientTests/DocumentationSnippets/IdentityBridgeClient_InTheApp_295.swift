@@ -7,8 +7,8 @@ import IdentityBridgeClient
 import ZendeskChatSession
 import ZendeskSupportSession
 
-func documentationSnippet_IdentityBridgeClient_InTheApp_294(session: AppSession, chat: ZendeskChatProvider, support: ZendeskSupportProvider, supportRef: ProviderReference, helpshift: HelpshiftProvider, helpshiftRef: ProviderReference, ann: UserIdentity, bob: UserIdentity, messaging: any IdentityProvider) async throws {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 294)
+func documentationSnippet_IdentityBridgeClient_InTheApp_295(session: AppSession, chat: ZendeskChatProvider, support: ZendeskSupportProvider, supportRef: ProviderReference, helpshift: HelpshiftProvider, helpshiftRef: ProviderReference, ann: UserIdentity, bob: UserIdentity, messaging: any IdentityProvider) async throws {
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 295)
 
 
 
@@ -22,7 +22,7 @@ func documentationSnippet_IdentityBridgeClient_InTheApp_294(session: AppSession,
     try await chat.login(credentialSource: client.credentialSource(for: user, from: chatRef))
 #sourceLocation()
     do {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 311)
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 312)
 
 
 
@@ -33,7 +33,7 @@ func documentationSnippet_IdentityBridgeClient_InTheApp_294(session: AppSession,
         try await helpshift.login(credentialSource: client.credentialSource(for: user, from: helpshiftRef))
 #sourceLocation()
         do {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 345)
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 346)
             do { try await client.switchUser(from: ann, to: bob, providers: [helpshift, support, chat, messaging]) }
             catch { print(error.step, error.error.code, error.restoredPreviousUser) }   // login chat network_error true
 #sourceLocation()
