@@ -54,7 +54,6 @@ public final class MessagingBridge: ZendeskMessagingSDKPort {
     @MainActor private static func logout(channelKey: String) async throws {
         guard let zendesk = Zendesk.instance else { throw notInitialized }
         try await zendesk.logoutUser()
-        zendesk.removeEventObserver(zendesk)
         Zendesk.invalidate(true)
         _ = try await Zendesk.initialize(withChannelKey: channelKey, messagingFactory: DefaultMessagingFactory())
     }
