@@ -20,7 +20,7 @@ RUN swift build -c release --product identity-server --static-swift-stdlib \
 
 FROM ubuntu:24.04
 # libssl3t64: libcrypto at run time; libyaml-0-2: the binary lists the system libyaml (CLibyaml) as
-# needed; ca-certificates for outbound TLS (none today, kept small).
+# needed; ca-certificates for outbound TLS (the identity providers' key sets, issue 48).
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libssl3t64 libyaml-0-2 ca-certificates \

@@ -75,7 +75,7 @@ let package = Package(
             name: "TokenService",
             description: "The token service and the command-line tools (IdentityBridgeHummingbird, identityctl, "
                 + "identity-server) with their dependencies: Hummingbird, SwiftNIO, swift-service-lifecycle, "
-                + "swift-prometheus, jwt-kit, swift-argument-parser. Off: a consumer of the core and the adapters "
+                + "swift-prometheus, jwt-kit, swift-argument-parser, async-http-client. Off: a consumer of the core and the adapters "
                 + "resolves none of them."),
         .trait(
             name: "Vapor",
@@ -98,6 +98,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // The token service's client for identity providers' OpenID configurations and key sets.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // The Vapor front end (trait `Vapor`).
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
     ],
@@ -202,6 +204,7 @@ let package = Package(
             name: "IdentityBridgeHummingbird",
             dependencies: [
                 "IdentityBridge",
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tokenService),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: tokenService),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: tokenService),

@@ -5,6 +5,7 @@
 #     kind, and compiles no simulator, test kit or command-line module;
 #   - the HMAC under every credential matches RFC 4231's vectors on the swift-crypto path (SystemLibcrypto off),
 #     and the Zendesk Chat JWT it issued verifies with Python's hmac;
+#   - its dependency graph holds no HTTP client or server package (no AsyncHTTPClient, Hummingbird, SwiftNIO);
 #   - the YAML alias bound refuses an alias bomb (used as a mapping key) in this build, which links no system
 #     library (.ci/run runs this script with libyaml's and OpenSSL's headers hidden);
 #   - with TokenService off, the package's executables (and every library target they reach) still build:
@@ -70,6 +71,11 @@ if grep -q "PluginConsumer/identity.yaml" "$log"; then fail "--target checked a 
 
 section "$consumer: swift build --product PluginConsumer (traits: [])"
 build --product PluginConsumer || fail "the consumer does not build"
+
+section "$consumer: its dependency graph (traits: []) holds no HTTP client or server package (issue 48: AsyncHTTPClient is the token service's)"
+swift package --package-path "$consumer" --scratch-path "$scratch" show-dependencies >"$log" 2>&1 || fail "show-dependencies failed"
+cat "$log"
+if grep -E "async-http-client|hummingbird|swift-nio|vapor" "$log"; then fail "a consumer with the service trait off resolves the package above"; fi
 
 section "$consumer: run (one credential per kind, instances named by generated constants, RFC 4231 vectors)"
 swift run --skip-build --package-path "$consumer" --scratch-path "$scratch" PluginConsumer >"$log" 2>&1 || fail "the consumer did not run"

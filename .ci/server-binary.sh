@@ -42,12 +42,12 @@ if [ -x "$control" ]; then
     control_found=$(test_code "$control")
     echo "control: $control: $control_found symbols of test code (must be more than 0)"
     [ "$control_found" -gt 0 ] || { echo "server-binary.sh: FAILED: the check finds nothing in identityctl either" >&2; exit 1; }
-    # Issue 36: `identityctl` (the demo) builds no HTTP server: no Hummingbird, no SwiftNIO, no jwt-kit. The
+    # Issue 36: `identityctl` (the demo) builds no HTTP server: no Hummingbird, no SwiftNIO, no jwt-kit (and, issue 48, no AsyncHTTPClient). The
     # server binary above holds them, so the same pattern shows it can find them.
-    server_stack='Hummingbird|NIOPosix|NIOHTTP1|JWTKit'
+    server_stack='Hummingbird|NIOPosix|NIOHTTP1|JWTKit|AsyncHTTPClient'
     stack=$(nm "$control" 2>/dev/null | grep -cE "$server_stack" || true)
     in_server=$(nm "$binary" 2>/dev/null | grep -cE "$server_stack" || true)
-    echo "identityctl: $stack symbols of Hummingbird, SwiftNIO or jwt-kit (must be 0; identity-server has $in_server)"
+    echo "identityctl: $stack symbols of Hummingbird, SwiftNIO, jwt-kit or AsyncHTTPClient (must be 0; identity-server has $in_server)"
     [ "$in_server" -gt 0 ] || { echo "server-binary.sh: FAILED: the server-stack pattern finds nothing in identity-server" >&2; exit 1; }
     if [ "$stack" -ne 0 ]; then
         nm "$control" | grep -E "$server_stack" | head -5 >&2

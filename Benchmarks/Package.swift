@@ -52,6 +52,7 @@ let package = Package(
                 .product(name: "IdentityBridgeHummingbird", package: "IdentityBridge"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

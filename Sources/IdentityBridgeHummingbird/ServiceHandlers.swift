@@ -65,6 +65,9 @@ package struct ServiceHandlers: Sendable {
             "inputs_digest": .string(served.snapshot.configuration.inputs.digest),
         ]
         if let refusal = state.reloadRefusal { body["reload_refused"] = refusal.json }
+        // The provider being down is not this instance's fault (every instance sees it): shown, still ready.
+        let sessionKeys = served.snapshot.sessionKeyStatus
+        if !sessionKeys.isEmpty { body["session_keys"] = .array(sessionKeys) }
         return .json(200, .object(body))
     }
 
@@ -150,6 +153,8 @@ package struct ServiceHandlers: Sendable {
                 return .user(try await verifier.verify(String(token)))
             } catch {
                 logger.info("session token refused", metadata: ["app": "\(served.name)", "code": "\(error.code.rawValue)"])
+                // The issuer's keys cannot be had (never fetched, or out of date past max_stale): 503, the reason in the message.
+                if error.code == .networkError { throw ServiceFailure(503, error) }
                 // One uniform code for the caller (the reason stays in the message): token_invalid.
                 throw ServiceFailure(
                     401,

@@ -11,15 +11,30 @@ public final class ServiceSnapshot: Sendable {
     /// The served apps (those with a `service:` section), by name.
     let apps: [String: ServedApp]
 
-    /// Prepares `configuration`; throws a `configuration_invalid` error when a session key set cannot be used.
-    public init(configuration: IdentityConfiguration, context: IssuerContext) async throws(IdentityError) {
+    /// Prepares `configuration`; throws a `configuration_invalid` error when a session key file cannot be
+    /// used. Session keys served from a URL are fetched now, into a store of this snapshot's own (a
+    /// token with an unknown `kid` refreshes them; ``TokenService`` keeps one store across reloads and
+    /// refreshes it on a schedule).
+    public convenience init(configuration: IdentityConfiguration, context: IssuerContext) async throws(IdentityError) {
+        try await self.init(configuration: configuration, context: context, sessionKeys: SessionKeyStore(logger: context.logger))
+    }
+
+    /// Prepares `configuration` with the session keys of `sessionKeys`.
+    package init(configuration: IdentityConfiguration, context: IssuerContext, sessionKeys: SessionKeyStore) async throws(IdentityError) {
         self.configuration = configuration
         var apps: [String: ServedApp] = [:]
         for app in configuration.apps {
             guard let service = app.service else { continue }
-            apps[app.name] = try await ServedApp(app: app, service: service, context: context)
+            apps[app.name] = try await ServedApp(app: app, service: service, context: context, sessionKeys: sessionKeys)
         }
         self.apps = apps
+    }
+
+    /// `/readyz`'s `session_keys`: each issuer whose keys come from a URL, by app and issuer.
+    var sessionKeyStatus: [JSONValue] {
+        apps.keys.sorted().flatMap { name in
+            (apps[name]?.sessionVerifier?.remoteKeys ?? []).sorted { $0.configured.label < $1.configured.label }.map(\.status)
+        }
     }
 
     /// The names of the served apps.
@@ -35,12 +50,14 @@ final class ServedApp: Sendable {
     let sessionVerifier: SessionTokenVerifier?
     let instances: [String: ServedInstance]
 
-    init(app: AppConfiguration, service: AppServiceConfiguration, context: IssuerContext) async throws(IdentityError) {
+    init(app: AppConfiguration, service: AppServiceConfiguration, context: IssuerContext, sessionKeys: SessionKeyStore)
+        async throws(IdentityError)
+    {
         self.name = app.name
         self.service = service
         self.apiKeys = APIKeySet(service.apiKeys)
         if let tokens = service.sessionTokens {
-            self.sessionVerifier = try await SessionTokenVerifier(configuration: tokens, app: app.name)
+            self.sessionVerifier = try await SessionTokenVerifier(configuration: tokens, app: app.name, store: sessionKeys)
         } else {
             self.sessionVerifier = nil
         }

@@ -56,6 +56,8 @@ public final class TokenService: Sendable {
     public let limits: Limits
     /// How ``run(host:port:onListening:)`` watches the input files; `nil`: no watching (SIGHUP only).
     public let watch: ConfigurationWatcher.Settings?
+    /// The session keys fetched from identity providers, kept across reloads and refreshed by ``run(host:port:onListening:)``.
+    package let sessionKeys: SessionKeyStore
     /// The files of the last successful and of the last attempted load, and the configuration file.
     private let inputs: Mutex<(served: [String], attempted: [String])> = Mutex(([], []))
 
@@ -72,6 +74,7 @@ public final class TokenService: Sendable {
         self.metrics = metrics
         self.logger = logger
         self.watch = watch
+        self.sessionKeys = SessionKeyStore(metrics: metrics, logger: logger)
     }
 
     /// Loads the configuration and prepares the first snapshot; throws the problems that stop a start.
@@ -79,8 +82,11 @@ public final class TokenService: Sendable {
         metrics.showReloadMetrics()
         switch await prepare() {
         case .success(let snapshot): state.replace(with: snapshot)
-        case .failure(let error): throw error
+        case .failure(let error):
+            sessionKeys.retain(state.snapshot)
+            throw error
         }
+        sessionKeys.retain(state.snapshot)
     }
 
     /// Reloads: returns whether the new configuration now serves (otherwise the old one still does).
@@ -88,6 +94,7 @@ public final class TokenService: Sendable {
         switch await prepare() {
         case .success(let snapshot):
             state.replace(with: snapshot)
+            sessionKeys.retain(snapshot)
             metrics.recordReload(ok: true)
             logger.notice(
                 "configuration reloaded",
@@ -98,6 +105,7 @@ public final class TokenService: Sendable {
             return true
         case .failure(let error):
             state.refuseReload(error.diagnostics)
+            sessionKeys.retain(state.snapshot)
             metrics.recordReload(ok: false)
             for problem in error.problems { logger.error("reload refused", metadata: ["problem": "\(problem)"]) }
             logger.error(
@@ -136,7 +144,7 @@ public final class TokenService: Sendable {
         }
         do {
             let context = IssuerContext(logger: logger, metrics: metrics.factory)
-            let snapshot = try await ServiceSnapshot(configuration: configuration, context: context)
+            let snapshot = try await ServiceSnapshot(configuration: configuration, context: context, sessionKeys: sessionKeys)
             inputs.withLock { $0.served = configuration.inputs.files }
             return .success(snapshot)
         } catch {
@@ -178,7 +186,9 @@ public final class TokenService: Sendable {
                 onListening(host, channel.localAddress?.port ?? port)
             }, logger: serverLogger)
         let reloader = ReloadOnHangup(service: self)
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: app), .init(service: reloader)]
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: app), .init(service: reloader), .init(service: SessionKeyRefresher(store: sessionKeys)),
+        ]
         if let watch { services.append(.init(service: ConfigurationWatcher(service: self, settings: watch))) }
         // A group shuts its services down last first: the drain flag (`/readyz` 503) is set before
         // the server stops listening.

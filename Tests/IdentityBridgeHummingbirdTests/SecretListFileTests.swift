@@ -69,7 +69,9 @@ import Testing
                 """)
         let tokens = try #require(configuration.app("demo")?.service?.sessionTokens)
         #expect(
-            tokens.hs256Secrets.map(\.revealed) == ["session-secret-one-0123456789abcdef0123", "session-secret-two-0123456789abcdef0123"])
+            tokens.issuers.first?.hs256Secrets.map(\.revealed) == [
+                "session-secret-one-0123456789abcdef0123", "session-secret-two-0123456789abcdef0123",
+            ])
         #expect(configuration.inputs.files.contains { $0.hasSuffix("/hs256") })
     }
 
@@ -145,7 +147,7 @@ import Testing
                         issuer: https://auth.example.com
                         audience: demo
                 """, chat: "        previous_secrets_file: chat-previous")
-        #expect(configuration.app("demo")?.service?.sessionTokens?.hs256Secrets.isEmpty == true)
+        #expect(configuration.app("demo")?.service?.sessionTokens?.issuers.first?.hs256Secrets.isEmpty == true)
         #expect(configuration.inputs.files.contains { $0.hasSuffix("/chat-previous") }, "still watched, for the next rotation")
         // A list that needs a secret refuses both empty forms, naming the setting.
         #expect(

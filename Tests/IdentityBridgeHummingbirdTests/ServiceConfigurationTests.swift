@@ -47,11 +47,18 @@ import Testing
         #expect(service.apiKeys.map(\.revealed) == [ServiceFixture.apiKey, ServiceFixture.previousAPIKey])
         #expect(service.bodyLimit == 16_384)
         let tokens = try #require(service.sessionTokens)
-        #expect(tokens.issuer == "https://auth.example.com")
-        #expect(tokens.audience == "demo-mobile")
         #expect(tokens.leeway == 120)
-        #expect(tokens.claims == .init(userId: "uid", email: "mail", name: "name"))
-        #expect(tokens.keySet == #"{"keys": []}"#)
+        let issuer = try #require(tokens.issuers.first)
+        #expect(tokens.issuers.count == 1)
+        #expect(issuer.issuer == "https://auth.example.com")
+        #expect(issuer.audiences == ["demo-mobile"])
+        #expect(issuer.claims == .init(userId: "uid", email: "mail", name: "name"))
+        #expect(issuer.algorithms == ["RS256", "ES256"])
+        guard case .file(_, let contents)? = issuer.keys else {
+            Issue.record("keys_file not read")
+            return
+        }
+        #expect(contents == #"{"keys": []}"#)
         #expect(configuration.developmentSecrets.isEmpty)
     }
 

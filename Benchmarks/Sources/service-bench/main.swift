@@ -9,10 +9,15 @@
 // figures are the routers' own cost per request, without NIO, the kernel or wrk
 // (`Benchmarks/service-load.sh` measures the whole server). Its last line:
 //   service_us=X bare_us=Y extra_us=Z ratio=R
-// (medians over the rounds; ratio is bare_us / service_us).
+// (medians over the rounds; ratio is bare_us / service_us). Then the same route with a session token
+// (issue 48): an ES256 JWT of an OpenID provider served in process on loopback (discovery and a JWK Set,
+// fetched once at start; every request's key lookup is a cache hit), against the API key, in five
+// alternating rounds:
+//   session_us=X api_key_us=Y session_extra_us=Z
+import Crypto
 import Foundation
 import Hummingbird
-import IdentityBridge
+@_spi(Primitives) import IdentityBridge
 import IdentityBridgeHummingbird
 import IdentityBridgeStandard
 import Logging
@@ -121,6 +126,86 @@ func run() async throws {
     let bareUs = median(bareRounds)
     print(
         String(format: "service_us=%.2f bare_us=%.2f extra_us=%.2f ratio=%.2f", serviceUs, bareUs, serviceUs - bareUs, bareUs / serviceUs))
+    try await sessionTokens(iterations: iterations, apiKey: apiKey, variables: variables, body: body, logger: logger)
+}
+
+/// The credentials route with a session token of a loopback OpenID provider, against the same route with an API key.
+func sessionTokens(iterations: Int, apiKey: String, variables: [String: String], body: String, logger: Logger) async throws {
+    let key = P256.Signing.PrivateKey()
+    let raw = key.publicKey.rawRepresentation
+    let jwk: JSONValue = [
+        "kty": "EC", "crv": "P-256", "kid": "bench-1", "use": "sig",
+        "x": .string(Primitives.base64URLEncode(Array(raw.prefix(32)))), "y": .string(Primitives.base64URLEncode(Array(raw.suffix(32)))),
+    ]
+    let provider = Router(context: BasicRequestContext.self)
+    provider.get("/.well-known/openid-configuration") { request, _ -> Response in
+        let base = "http://\(request.head.authority ?? "127.0.0.1")"
+        let document: JSONValue = ["issuer": .string(base), "jwks_uri": .string("\(base)/jwks")]
+        return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: document.jsonString)))
+    }
+    provider.get("/jwks") { _, _ -> Response in
+        Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(["keys": [jwk]]).jsonString)))
+    }
+    let port = Mutex<Int?>(nil)
+    let server = Application(
+        router: provider, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        onServerRunning: { channel in port.withLock { $0 = channel.localAddress?.port } }, logger: logger)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await server.runService() }
+        var listening: Int?
+        while listening == nil {
+            try await Task.sleep(for: .milliseconds(10))
+            listening = port.withLock { $0 }
+        }
+        let issuer = "http://127.0.0.1:\(listening!)"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("service-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("session.yaml").path
+        try """
+        apps:
+          demo:
+            service:
+              api_keys: [ "${DEMO_API_KEY}" ]
+              session_tokens:
+                issuers:
+                  - { issuer_url: "\(issuer)", audience: bench-app }
+            providers:
+              - kind: zendesk-chat
+                account_key: ${ZENDESK_CHAT_ACCOUNT_KEY}
+                secret: ${ZENDESK_CHAT_SECRET}
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let loader = ConfigurationLoader(
+            registry: StandardProviders.registry, environment: ConfigEnvironment(variables: variables), logger: logger)
+        let service = TokenService(configPath: config, loader: loader, logger: logger)
+        do {
+            try await service.start()
+        } catch {
+            throw ServiceBenchError(description: error.problems.joined(separator: "; "))
+        }
+        let claims: JSONValue = [
+            "iss": .string(issuer), "aud": "bench-app", "sub": "load-user-1", "email": "load.user@example.com", "name": "Load User",
+            "exp": .int(Int64(Date().timeIntervalSince1970) + 86_400),
+        ]
+        let header = Primitives.base64URLEncode(Array(#"{"alg":"ES256","kid":"bench-1","typ":"JWT"}"#.utf8))
+        let input = header + "." + Primitives.base64URLEncode(Array(claims.jsonString.utf8))
+        let signature = try key.signature(for: Data(input.utf8)).rawRepresentation
+        let token = input + "." + Primitives.base64URLEncode(Array(signature))
+        let side = Side(responder: service.makeRouter().buildResponder(), logger: logger)
+        let rounds = max(1_000, iterations / 4)
+        _ = try await side.microsecondsPerRequest(max(1_000, rounds / 20), body: body, apiKey: token)
+        var sessionRounds: [Double] = []
+        var apiKeyRounds: [Double] = []
+        for round in 1...5 {
+            sessionRounds.append(try await side.microsecondsPerRequest(rounds, body: body, apiKey: token))
+            apiKeyRounds.append(try await side.microsecondsPerRequest(rounds, body: body, apiKey: apiKey))
+            print(String(format: "round %d: session_us=%.2f api_key_us=%.2f", round, sessionRounds.last!, apiKeyRounds.last!))
+        }
+        let sessionUs = median(sessionRounds)
+        let apiKeyUs = median(apiKeyRounds)
+        print(String(format: "session_us=%.2f api_key_us=%.2f session_extra_us=%.2f", sessionUs, apiKeyUs, sessionUs - apiKeyUs))
+        group.cancelAll()
+    }
 }
 
 do {

@@ -5,15 +5,13 @@ internal import Foundation
 ///
 /// ```yaml
 /// service:
-///   api_keys: [ "${DEMO_API_KEY}" ]           # each a secret reference
+///   api_keys: [ "${DEMO_API_KEY}" ]           # each a secret reference; optional with session_tokens
 ///   body_limit: 64KiB                         # optional
-///   session_tokens:                           # optional: the app's own session JWT as Bearer
-///     keys_file: auth-keys.json               # a JWK Set (RS256, ES256)
-///     hs256_secrets: [ "${AUTH_HS256_SECRET}" ] # optional HS256 keys, each a secret reference
-///     issuer: https://auth.example.com
-///     audience: demo-mobile
+///   session_tokens:                           # optional: the user's JWT from the app's identity provider
 ///     leeway: 60s
-///     claims: { user_id: sub, email: email, name: name }
+///     issuers:                                # see SessionTokenIssuer
+///       - issuer_url: https://dev-abc123.us.auth0.com/
+///         audience: [ "https://api.example.com" ]
 /// ```
 public struct AppServiceConfiguration: Sendable {
     /// The default largest request body (64 KiB).
@@ -23,7 +21,8 @@ public struct AppServiceConfiguration: Sendable {
     /// The most API keys an app may list (current and previous ones during a rotation).
     public static let maxAPIKeys = 16
 
-    /// The API keys a backend proves itself with (`Authorization: Bearer KEY`); any of them is accepted.
+    /// The API keys a backend proves itself with (`Authorization: Bearer KEY`); any of them is accepted
+    /// (none when the app is served to session tokens only).
     public var apiKeys: [Secret]
     /// The largest request body in bytes.
     public var bodyLimit: Int
@@ -35,59 +34,6 @@ public struct AppServiceConfiguration: Sendable {
         self.apiKeys = apiKeys
         self.bodyLimit = bodyLimit
         self.sessionTokens = sessionTokens
-    }
-}
-
-/// How an app's session JWT is verified (`service.session_tokens`).
-public struct SessionTokenConfiguration: Sendable {
-    /// The largest `leeway` accepted (5 minutes).
-    public static let maxLeeway: Int64 = 300
-    /// The most HS256 secrets (current and previous ones during a rotation).
-    public static let maxHS256Secrets = 8
-
-    /// The JWK Set file as written in the configuration, if any.
-    public var keysFile: String?
-    /// The JWK Set's JSON text, read when the configuration was loaded.
-    public var keySet: String?
-    /// HS256 keys, each from a secret reference.
-    public var hs256Secrets: [Secret]
-    /// The required `iss`.
-    public var issuer: String
-    /// The required `aud` (a string, or one entry of an array).
-    public var audience: String
-    /// Clock skew allowed for `exp` / `nbf` / `iat`, in seconds.
-    public var leeway: Int64
-    /// Which claims hold the user's fields.
-    public var claims: ClaimNames
-
-    /// Which claims of the session JWT hold the user's id, email and name.
-    public struct ClaimNames: Hashable, Sendable {
-        /// The claim with the user id (default `sub`).
-        public var userId: String
-        /// The claim with the email (default `email`).
-        public var email: String
-        /// The claim with the display name (default `name`).
-        public var name: String
-        /// Creates a mapping.
-        public init(userId: String = "sub", email: String = "email", name: String = "name") {
-            self.userId = userId
-            self.email = email
-            self.name = name
-        }
-    }
-
-    /// Creates a session token configuration.
-    public init(
-        keysFile: String? = nil, keySet: String? = nil, hs256Secrets: [Secret] = [], issuer: String, audience: String,
-        leeway: Int64 = 60, claims: ClaimNames = ClaimNames()
-    ) {
-        self.keysFile = keysFile
-        self.keySet = keySet
-        self.hs256Secrets = hs256Secrets
-        self.issuer = issuer
-        self.audience = audience
-        self.leeway = leeway
-        self.claims = claims
     }
 }
 

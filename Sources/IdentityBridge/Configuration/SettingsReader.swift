@@ -523,6 +523,34 @@ public final class SettingsReader {
         return text
     }
 
+    /// A string, or a list of 1 to `maxCount` strings (`audience: app` or `audience: [app, web]`), each
+    /// non-empty, with `${VAR}` references expanded; `nil` when absent or wrong (reported at its line).
+    public func strings(_ key: String, maxCount: Int) -> [String]? {
+        guard let node = value(key) else { return nil }
+        let elements: [Node]
+        switch node {
+        case .scalar: elements = [node]
+        case .sequence(let sequence): elements = Array(sequence)
+        default:
+            collector.report("\(describe(key)) must be a value or a list of values, not a mapping.", at: node.mark)
+            return nil
+        }
+        guard (1...maxCount).contains(elements.count) else {
+            collector.report("\(describe(key)) has \(elements.count) entries; it must have 1 to \(maxCount).", at: node.mark)
+            return nil
+        }
+        var result: [String] = []
+        for element in elements {
+            guard let raw = scalarText(key, element), let text = expand(raw, at: element.mark, key: key) else { return nil }
+            guard !text.isEmpty else {
+                collector.report("an entry of \(describe(key)) is empty.", at: element.mark)
+                return nil
+            }
+            result.append(text)
+        }
+        return result
+    }
+
     /// A list of mappings, each read by its own reader (unknown keys reported per element).
     public func list(_ key: String, required: Bool = false) -> [SettingsReader]? {
         guard let node = value(key) else {

@@ -1,0 +1,82 @@
+#if TokenService
+import IdentityBridge
+package import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// The keys of every issuer served from a URL, kept across reloads: a reload that keeps an issuer
+/// (same app, URL, algorithms and cache bounds) keeps its cached set and fetches nothing; a new
+/// issuer is fetched while its snapshot is prepared; an issuer no served snapshot names is dropped.
+package final class SessionKeyStore: Sendable {
+    private let fetcher: any SessionKeyFetching
+    private let metrics: ServiceMetrics?
+    private let logger: Logger
+    private let entries = Mutex<[Entry: IssuerKeys]>([:])
+
+    /// What identifies a cached issuer across reloads.
+    struct Entry: Hashable, Sendable {
+        let app: String
+        let keys: SessionTokenIssuer.Keys
+        let issuer: String?
+        let algorithms: [String]
+        let cache: SessionTokenIssuer.KeyCache
+    }
+
+    /// Creates a store fetching with `fetcher` (``ProviderHTTPClient`` by default).
+    package init(fetcher: any SessionKeyFetching = ProviderHTTPClient(), metrics: ServiceMetrics? = nil, logger: Logger) {
+        self.fetcher = fetcher
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// The cached keys of `issuer` of `app`, fetched first when new (within its timeout; a failure leaves
+    /// it unfetched: its tokens are refused with the reason until a refresh succeeds).
+    func keys(app: String, issuer: SessionTokenIssuer, source: SessionTokenIssuer.Keys) async -> IssuerKeys {
+        let entry = Entry(app: app, keys: source, issuer: issuer.issuer, algorithms: issuer.algorithms, cache: issuer.cache)
+        let (keys, isNew) = entries.withLock { entries in
+            if let cached = entries[entry] { return (cached, false) }
+            let made = IssuerKeys(app: app, issuer: issuer, fetcher: fetcher, metrics: metrics, logger: logger)
+            entries[entry] = made
+            return (made, true)
+        }
+        if isNew { await keys.refresh(.start) }
+        return keys
+    }
+
+    /// Drops the issuers `snapshot` does not use (after a reload, refused or not).
+    package func retain(_ snapshot: ServiceSnapshot?) {
+        let apps = snapshot.map { Array($0.apps.values) } ?? []
+        let used = Set(apps.flatMap { $0.sessionVerifier?.remoteKeys ?? [] }.map { ObjectIdentifier($0) })
+        entries.withLock { entries in entries = entries.filter { used.contains(ObjectIdentifier($0.value)) } }
+    }
+
+    /// Refreshes every issuer whose time has come, concurrently (each bounded by its timeout), and
+    /// updates the gauges of all.
+    package func refreshDue() async {
+        let all = entries.withLock { Array($0.values) }
+        await withTaskGroup(of: Void.self) { group in
+            for keys in all where keys.isDue { group.addTask { await keys.refresh(.schedule) } }
+        }
+        for keys in all { keys.updateGauges() }
+    }
+}
+
+/// Runs ``SessionKeyStore/refreshDue()`` every second until the service shuts down or its group is cancelled
+/// (the listener failed to start, say).
+struct SessionKeyRefresher: Service {
+    let store: SessionKeyStore
+
+    func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown {
+                while true {
+                    await store.refreshDue()
+                    try await Task.sleep(for: .seconds(1))
+                }
+            }
+        } catch is CancellationError {
+            return
+        }
+    }
+}
+#endif
