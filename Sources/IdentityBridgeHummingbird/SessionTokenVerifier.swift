@@ -7,7 +7,7 @@ import Logging
 /// Verifies an app's session JWTs, the tokens its users bring from its identity provider, with
 /// jwt-kit, and maps their claims to a `UserIdentity`. The token's `iss` picks one of the app's
 /// issuers (an unknown `iss` is refused before any key is looked up); its `alg` must be one the issuer
-/// allows; its key comes from the issuer's key set (fetched and cached by ``SessionKeyStore``, or a
+/// allows; its key comes from the issuer's key set (fetched and cached by `SessionKeyStore`, or a
 /// `keys_file`) or its HS256 secrets; `exp` is required, `exp` / `nbf` are checked with the leeway,
 /// `aud` must include one of the issuer's audiences, and the mapped user-id claim must be present.
 /// Errors never quote the token.
@@ -37,7 +37,7 @@ public struct SessionTokenVerifier: Sendable {
         self.issuers = issuers
     }
 
-    /// The issuers whose keys come from a URL (what ``SessionKeyStore/retain(_:)`` keeps).
+    /// The issuers whose keys come from a URL (what `SessionKeyStore.retain(_:)` keeps).
     var remoteKeys: [IssuerKeys] { issuers.values.compactMap(\.remote) }
 
     /// Whether `token` looks like a session JWT of this app (a JWT whose unverified `iss` names one of

@@ -180,7 +180,7 @@ func sessionTokens(iterations: Int, apiKey: String, variables: [String: String],
         let service = TokenService(configPath: config, loader: loader, logger: logger)
         do {
             try await service.start()
-        } catch {
+        } catch let error as TokenService.StartError {
             throw ServiceBenchError(description: error.problems.joined(separator: "; "))
         }
         let claims: JSONValue = [
