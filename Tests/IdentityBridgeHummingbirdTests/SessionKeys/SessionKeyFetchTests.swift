@@ -169,6 +169,27 @@ import Testing
         }
     }
 
+    /// A signing key for an algorithm the issuer does not allow is left out of the set (the others serve), and a
+    /// token naming it is refused, saying which algorithm; an encryption key is skipped.
+    @Test func aKeyForAnAlgorithmNotAllowedIsLeftOutAndNamed() async throws {
+        let provider = TestIdentityProvider()
+        try await provider.addKey("k1")
+        try await provider.addKey("k2")
+        try await provider.addKey("enc")
+        provider.publish("k2", algorithm: "ES384")
+        provider.publish("enc", algorithm: "ECDH-ES", use: "enc")
+        try await provider.serve { port in
+            try await Self.withService(Self.yaml(port: port)) { client, _ in
+                #expect(try await Self.credentials(client, try await provider.token(port: port, kid: "k1")).status == 200)
+                let refused = try await Self.credentials(client, try await provider.token(port: port, kid: "k2"))
+                #expect(refused.status == 401)
+                #expect(refused.text.contains(#"is for \"ES384\", which the issuer does not allow"#), "\(refused.text)")
+                #expect(try await Self.sessionKeys(client)?["keys"] == 1, "k1 only: k2 left out, the encryption key skipped")
+                #expect(provider.served("/jwks") == 1, "a known key of another algorithm fetches nothing")
+            }
+        }
+    }
+
     @Test func aRedirectOnTheSameHostIsFollowed() async throws {
         let provider = TestIdentityProvider()
         try await provider.addKey("k1")

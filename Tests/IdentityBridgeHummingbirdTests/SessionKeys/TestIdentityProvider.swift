@@ -52,6 +52,16 @@ final class TestIdentityProvider: Sendable {
         state.withLock { $0.published.insert(kid, at: 0) }
     }
 
+    /// Publishes `kid` with `"alg": algorithm` and `"use": use` (a key for an algorithm the service may not allow).
+    func publish(_ kid: String, algorithm: String, use: String = "sig") {
+        publicKeys.withLock { keys in
+            guard case .object(var members)? = keys[kid] else { return }
+            members["alg"] = .string(algorithm)
+            members["use"] = .string(use)
+            keys[kid] = .object(members)
+        }
+    }
+
     /// Stops publishing `kid` (the provider retired it).
     func retire(_ kid: String) { state.withLock { $0.published.removeAll { $0 == kid } } }
 
