@@ -64,6 +64,21 @@ final class ByteCounter: ResponseBodyWriter, Sendable {
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
+/// Five rounds of `first` then `second`, each round printed as `round N: NAME1=X NAME2=Y`; the medians.
+func alternate(
+    _ names: (String, String), _ first: () async throws -> Double, and second: () async throws -> Double
+) async throws -> (Double, Double) {
+    var firstRounds: [Double] = []
+    var secondRounds: [Double] = []
+    for round in 1...5 {
+        firstRounds.append(try await first())
+        secondRounds.append(try await second())
+        let figures = (String(format: "%.2f", firstRounds.last!), String(format: "%.2f", secondRounds.last!))
+        print("round \(round): \(names.0)=\(figures.0) \(names.1)=\(figures.1)")
+    }
+    return (median(firstRounds), median(secondRounds))
+}
+
 func run() async throws {
     let arguments = CommandLine.arguments.dropFirst()
     guard arguments.count <= 1, let iterations = Int(arguments.first ?? "200000"), (1_000...10_000_000).contains(iterations) else {
@@ -115,15 +130,11 @@ func run() async throws {
 
     _ = try await serviceSide.microsecondsPerRequest(max(1_000, iterations / 20), body: body, apiKey: apiKey)
     _ = try await bareSide.microsecondsPerRequest(max(1_000, iterations / 20), body: body, apiKey: apiKey)
-    var serviceRounds: [Double] = []
-    var bareRounds: [Double] = []
-    for round in 1...5 {
-        serviceRounds.append(try await serviceSide.microsecondsPerRequest(iterations, body: body, apiKey: apiKey))
-        bareRounds.append(try await bareSide.microsecondsPerRequest(iterations, body: body, apiKey: apiKey))
-        print(String(format: "round %d: service_us=%.2f bare_us=%.2f", round, serviceRounds.last!, bareRounds.last!))
+    let (serviceUs, bareUs) = try await alternate(("service_us", "bare_us")) {
+        try await serviceSide.microsecondsPerRequest(iterations, body: body, apiKey: apiKey)
+    } and: {
+        try await bareSide.microsecondsPerRequest(iterations, body: body, apiKey: apiKey)
     }
-    let serviceUs = median(serviceRounds)
-    let bareUs = median(bareRounds)
     print(
         String(format: "service_us=%.2f bare_us=%.2f extra_us=%.2f ratio=%.2f", serviceUs, bareUs, serviceUs - bareUs, bareUs / serviceUs))
     try await sessionTokens(iterations: iterations, apiKey: apiKey, variables: variables, body: body, logger: logger)
@@ -194,15 +205,11 @@ func sessionTokens(iterations: Int, apiKey: String, variables: [String: String],
         let side = Side(responder: service.makeRouter().buildResponder(), logger: logger)
         let rounds = max(1_000, iterations / 4)
         _ = try await side.microsecondsPerRequest(max(1_000, rounds / 20), body: body, apiKey: token)
-        var sessionRounds: [Double] = []
-        var apiKeyRounds: [Double] = []
-        for round in 1...5 {
-            sessionRounds.append(try await side.microsecondsPerRequest(rounds, body: body, apiKey: token))
-            apiKeyRounds.append(try await side.microsecondsPerRequest(rounds, body: body, apiKey: apiKey))
-            print(String(format: "round %d: session_us=%.2f api_key_us=%.2f", round, sessionRounds.last!, apiKeyRounds.last!))
+        let (sessionUs, apiKeyUs) = try await alternate(("session_us", "api_key_us")) {
+            try await side.microsecondsPerRequest(rounds, body: body, apiKey: token)
+        } and: {
+            try await side.microsecondsPerRequest(rounds, body: body, apiKey: apiKey)
         }
-        let sessionUs = median(sessionRounds)
-        let apiKeyUs = median(apiKeyRounds)
         print(String(format: "session_us=%.2f api_key_us=%.2f session_extra_us=%.2f", sessionUs, apiKeyUs, sessionUs - apiKeyUs))
         group.cancelAll()
     }

@@ -148,15 +148,16 @@ final class IssuerKeys: Sendable {
             outcome = .failure(error)
         }
         let now = clock.now
+        let age = (try? outcome.get()).map { configured.cache.age(forMaxAge: $0.1.maxAge) } ?? 0
         state.withLock { state in
             state.inFlight = nil
             switch outcome {
-            case .success(let (keys, document, issuer, jwksURL)):
+            case .success(let (keys, _, issuer, jwksURL)):
                 state.keys = keys
                 state.issuer = issuer
                 state.jwksURL = jwksURL
                 state.fetchedAt = now
-                state.age = configured.cache.age(forMaxAge: document.maxAge)
+                state.age = age
                 state.lastFailure = nil
                 state.failures = 0
                 state.nextAttempt = now + .milliseconds(state.age * 800)
@@ -175,7 +176,7 @@ final class IssuerKeys: Sendable {
                 "session keys fetched",
                 metadata: [
                     "app": "\(app)", "issuer": "\(configured.label)", "keys": "\(keys.algorithms.count)", "reason": "\(reason.rawValue)",
-                    "max_age_s": "\(state.withLock { $0.age })",
+                    "max_age_s": "\(age)",
                 ])
         case .failure(let failure):
             logger.error(
