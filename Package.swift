@@ -75,7 +75,7 @@ let package = Package(
             name: "TokenService",
             description: "The token service and the command-line tools (IdentityBridgeHummingbird, identityctl, "
                 + "identity-server) with their dependencies: Hummingbird, SwiftNIO, swift-service-lifecycle, "
-                + "swift-prometheus, jwt-kit, swift-argument-parser, async-http-client. Off: a consumer of the core and the adapters "
+                + "swift-prometheus, jwt-kit, swift-argument-parser, async-http-client, swift-distributed-tracing, swift-otel. Off: a consumer of the core and the adapters "
                 + "resolves none of them."),
         .trait(
             name: "Vapor",
@@ -100,6 +100,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // The token service's client for identity providers' OpenID configurations and key sets.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // The token service's spans (IdentityBridgeHummingbird) and their OTLP/HTTP exporter (identity-server only).
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
         // The Vapor front end (trait `Vapor`).
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
     ],
@@ -216,6 +219,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus", condition: tokenService),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tokenService),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: tokenService),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: tokenService),
             ],
             exclude: ["openapi.yaml"],
             swiftSettings: swiftSettings
@@ -277,6 +281,9 @@ let package = Package(
                 "IdentityBridgeCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tokenService),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "OTel", package: "swift-otel", condition: tokenService),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tokenService),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: tokenService),
             ],
             swiftSettings: swiftSettings
         ),
@@ -384,6 +391,8 @@ let package = Package(
                 "IdentityBridgeHummingbird", "IdentityBridgeTestSupport",
                 "IdentityBridgeStandard", "HelpshiftAdapter",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Yams", package: "Yams"),

@@ -19,6 +19,10 @@
 # default: builds the release one unless SKIP_BUILD=1), SERVE_ARGS (more `serve` options), and for an
 # A/B of a lever VARIANT_ENV (assignments, e.g. NIO_SINGLETON_GROUP_LOOP_COUNT=4) and/or
 # VARIANT_ARGS: a second service side `variant` started with them, measured in the same rounds.
+# TRACING=1 (issue 49) makes the variant the same server with tracing on at 100% (OTEL_TRACES_SAMPLER=always_on,
+# spans batched and exported over OTLP/HTTP to a sink on loopback that this script starts and ends); BEFORE_BIN
+# adds a side `before` (another identity-server build, e.g. the previous commit's) with the same arguments, so
+# `vs_before` is this build's rate over that one's.
 set -euo pipefail
 
 ROUNDS="${ROUNDS:-4}"
@@ -42,6 +46,27 @@ declare -A URL LUA
 SIDES=()
 start service --config config.example.yaml ${SERVE_ARGS:-}
 URL[service]="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"; LUA[service]="$WORK/service.lua"; SIDES+=(service)
+if [ -n "${BEFORE_BIN:-}" ]; then
+    BIN="$BEFORE_BIN" start before --config config.example.yaml ${SERVE_ARGS:-}
+    URL[before]="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"; LUA[before]="$WORK/service.lua"; SIDES+=(before)
+fi
+if [ "${TRACING:-0}" = 1 ]; then
+    # An OTLP/HTTP sink: answers every export 200 (an empty ExportTraceServiceResponse) and counts them.
+    python3 -u -c '
+import http.server, sys
+class Sink(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        self.send_response(200); self.send_header("Content-Type", "application/x-protobuf"); self.send_header("Content-Length", "0"); self.end_headers()
+        sys.stderr.write("export\n")
+    def log_message(self, *args): pass
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Sink)
+print(server.server_address[1], flush=True)
+server.serve_forever()' >"$WORK/sink.port" 2>"$WORK/sink.log" &
+    PIDS+=($!)
+    for _ in $(seq 1 100); do [ -s "$WORK/sink.port" ] && break; sleep 0.1; done
+    VARIANT_ENV="OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$(cat "$WORK/sink.port") OTEL_TRACES_SAMPLER=always_on ${VARIANT_ENV:-}"
+fi
 if [ -n "${VARIANT_ENV:-}${VARIANT_ARGS:-}" ]; then
     START_ENV="${VARIANT_ENV:-}" start variant --config config.example.yaml ${SERVE_ARGS:-} ${VARIANT_ARGS:-}
     URL[variant]="http://127.0.0.1:$PORT/v1/apps/demo/providers/zendesk-chat/credentials"; LUA[variant]="$WORK/service.lua"; SIDES+=(variant)
@@ -90,3 +115,4 @@ for phase in dict.fromkeys(r[0] for r in rows):
     line += [f"non2xx={agg['service']['err']}"] + ([f"variant_non2xx={agg['variant']['err']}"] if "variant" in agg else [])
     print(" ".join(line))
 PY
+if [ "${TRACING:-0}" = 1 ]; then echo "tracing: the sink took $(grep -c export "$WORK/sink.log" || true) OTLP exports" >&2; fi

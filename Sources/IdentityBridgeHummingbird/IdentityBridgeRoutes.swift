@@ -2,6 +2,7 @@
 public import Hummingbird
 import IdentityBridge
 public import Logging
+public import Tracing
 
 /// The token service's routes over a live ``ServiceState``: mount them in any Hummingbird 2 app.
 ///
@@ -22,34 +23,48 @@ public struct IdentityBridgeRoutes: Sendable {
     public let metrics: ServiceMetrics?
     /// Where request lines and refusals are logged.
     public let logger: Logger
+    /// The tracer of the requests' spans (a server span each, children for signing, session tokens and key
+    /// fetches); `nil`: no span.
+    public let tracer: (any Tracer)?
+    /// The routes registered (all of ``ServiceRoute``'s by default).
+    let served: [ServiceRoute]
 
     /// Creates the routes.
-    public init(state: ServiceState, metrics: ServiceMetrics? = nil, logger: Logger = Logger(label: "IdentityBridge.service")) {
+    public init(
+        state: ServiceState, metrics: ServiceMetrics? = nil, logger: Logger = Logger(label: "IdentityBridge.service"),
+        tracer: (any Tracer)? = nil
+    ) {
+        self.init(state: state, metrics: metrics, logger: logger, tracer: tracer, routes: ServiceRoute.allCases)
+    }
+
+    /// Routes registering only `routes` (a listener of its own for `/metrics` and the health routes, say).
+    package init(state: ServiceState, metrics: ServiceMetrics?, logger: Logger, tracer: (any Tracer)?, routes: [ServiceRoute]) {
         self.state = state
         self.metrics = metrics
         self.logger = logger
+        self.tracer = tracer
+        self.served = routes
     }
 
     /// Every route the collection registers: method and path (OpenAPI syntax, `{app}`), in order.
     public static let routes: [(method: String, path: String)] = ServiceRoute.allCases.map { ($0.method.rawValue, $0.path) }
 
-    /// The route collection: the seven routes, each answering uniform errors, logging and counting by
+    /// The route collection: the routes of ``ServiceRoute``, each answering uniform errors, logging and counting by
     /// itself wherever the collection is mounted. With a ``ServiceMiddleware`` in front of them, the
     /// middleware does it instead: a request is answered, logged and counted once, by the outermost.
     /// A method a route does not serve reaches the router's not-found answer, which a
     /// ``ServiceMiddleware`` on the router turns into 405 with `Allow` (as ``TokenService/makeRouter()`` does).
     public func collection<Context: RequestContext>(context: Context.Type = BasicRequestContext.self) -> RouteCollection<Context> {
         let collection = RouteCollection(context: Context.self)
-        let instrumentation = ServiceInstrumentation(metrics: metrics, logger: logger)
-        let handlers = ServiceHandlers(state: state, metrics: metrics, logger: logger)
-        for route in ServiceRoute.allCases {
+        let instrumentation = ServiceInstrumentation(metrics: metrics, logger: logger, tracer: tracer)
+        let handlers = ServiceHandlers(state: state, metrics: metrics, logger: logger, tracer: tracer)
+        for route in served {
+            let label = route.path
             collection.on(route.routerPath, method: route.method) { request, context in
-                await instrumentation.answer(request, context, counting: !ServiceInstrumentation.isAnswering) {
-                    request, context throws(ServiceFailure) in
+                await instrumentation.answer(request, context, route: label, bindsRecord: false) { record throws(ServiceFailure) in
                     let parameters = context.parameters
                     let serviceRequest = ServiceRequest(
-                        app: parameters.get("app") ?? "", provider: parameters.get("provider") ?? "",
-                        headers: ServiceRequestHeaders(request.headers), body: request.body)
+                        app: parameters.get("app") ?? "", provider: parameters.get("provider") ?? "", record: record, body: request.body)
                     return Response(try await handlers.respond(route, serviceRequest))
                 }
             }

@@ -4,6 +4,7 @@ import Hummingbird
 import IdentityBridge
 package import Logging
 import NIOCore
+package import Tracing
 
 /// The handlers behind every front end (``IdentityBridgeRoutes`` for Hummingbird, `IdentityBridgeVaporRoutes`
 /// for Vapor): each answers a ``ServiceAnswer`` for any ``ServiceRequest`` (failures as ``ServiceFailure``),
@@ -14,15 +15,30 @@ package struct ServiceHandlers: Sendable {
     /// `/metrics`' source; `nil` serves no `/metrics` (404).
     let metrics: ServiceMetrics?
     let logger: Logger
+    /// The tracer of the child spans (signing, a session token's verification); `nil`: none.
+    let tracer: (any Tracer)?
 
-    package init(state: ServiceState, metrics: ServiceMetrics?, logger: Logger) {
+    package init(state: ServiceState, metrics: ServiceMetrics?, logger: Logger, tracer: (any Tracer)? = nil) {
         self.state = state
         self.metrics = metrics
         self.logger = logger
+        self.tracer = tracer
     }
 
-    /// `route`'s answer to `request`, whichever front end received it.
+    /// `route`'s answer to `request`, whichever front end received it; a failure's code lands in the request's record.
     package func respond<Body: ServiceRequestBody>(_ route: ServiceRoute, _ request: ServiceRequest<Body>) async throws(ServiceFailure)
+        -> ServiceAnswer
+    {
+        do {
+            return try await answer(route, request)
+        } catch {
+            request.record.code = error.error.code
+            throw error
+        }
+    }
+
+    /// `route`'s answer to `request`.
+    func answer<Body: ServiceRequestBody>(_ route: ServiceRoute, _ request: ServiceRequest<Body>) async throws(ServiceFailure)
         -> ServiceAnswer
     {
         switch route {
@@ -31,6 +47,7 @@ package struct ServiceHandlers: Sendable {
         case .readyz: return ready()
         case .metrics:
             guard let metrics else { throw .noSuchRoute }
+            metrics.updateBeforeScrape(state: state)
             return ServiceAnswer(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ByteBuffer(bytes: metrics.exposition()))
@@ -79,6 +96,7 @@ package struct ServiceHandlers: Sendable {
         guard let snapshot = state.snapshot, let served = snapshot.apps[app] else {
             throw Self.notFound("app", "No app \"\(app.prefix(64))\" is served here.")
         }
+        request.record.app = served.name
         switch operation {
         case .jwt: return try await exchange(served, request)
         case .credentials: return try await credentials(served, request)
@@ -94,11 +112,13 @@ package struct ServiceHandlers: Sendable {
                 .notFound, field: field, message: message, recovery: "Use an app and provider the service configures."))
     }
 
-    func instance(_ served: ServedApp, _ provider: String) throws(ServiceFailure) -> ServedInstance {
-        guard let instance = served.instances[provider] else {
+    func instance<Body: ServiceRequestBody>(_ served: ServedApp, _ request: ServiceRequest<Body>) throws(ServiceFailure) -> ServedInstance {
+        guard let instance = served.instances[request.provider] else {
             throw Self.notFound(
-                "provider", "App \"\(served.name)\" has no provider \"\(provider.prefix(64))\"; it serves \(served.providerList).")
+                "provider",
+                "App \"\(served.name)\" has no provider \"\(request.provider.prefix(64))\"; it serves \(served.providerList).")
         }
+        request.record.provider = instance.instance.reference
         return instance
     }
 
@@ -140,7 +160,21 @@ package struct ServiceHandlers: Sendable {
     /// Checks the API key (constant time) of a route that accepts nothing else. Synchronous: the
     /// common case costs no async frame.
     func requireAPIKey(_ served: ServedApp, _ headers: ServiceRequestHeaders) throws(ServiceFailure) {
-        guard served.apiKeys.contains(try Self.bearer(headers)) else { throw Self.notAnAPIKey(served, allowSession: false) }
+        let token = try bearer(served, headers)
+        guard served.apiKeys.contains(token) else {
+            metrics?.recordAuthRefusal(app: served.name, credential: .apiKey, code: .tokenInvalid)
+            throw Self.notAnAPIKey(served, allowSession: false)
+        }
+    }
+
+    /// ``bearer(_:)``, a missing token counted as a refusal of `served`'s API keys.
+    func bearer(_ served: ServedApp, _ headers: ServiceRequestHeaders) throws(ServiceFailure) -> Substring {
+        do {
+            return try Self.bearer(headers)
+        } catch {
+            metrics?.recordAuthRefusal(app: served.name, credential: .apiKey, code: error.error.code)
+            throw error
+        }
     }
 
     /// The user of a session token, or 401 when `token` is neither that nor an API key.
@@ -150,8 +184,12 @@ package struct ServiceHandlers: Sendable {
             token.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 2
         {
             do throws(IdentityError) {
-                return .user(try await verifier.verify(String(token)))
+                return .user(
+                    try await ServiceTracing.span(tracer, "identitybridge.session_token.verify") { () throws(IdentityError) in
+                        try await verifier.verify(String(token))
+                    })
             } catch {
+                metrics?.recordAuthRefusal(app: served.name, credential: .sessionToken, code: error.code)
                 logger.info("session token refused", metadata: ["app": "\(served.name)", "code": "\(error.code.rawValue)"])
                 // The issuer's keys cannot be had (never fetched, or out of date past max_stale): 503, the reason in the message.
                 if error.code == .networkError { throw ServiceFailure(503, error) }
@@ -161,6 +199,7 @@ package struct ServiceHandlers: Sendable {
                     IdentityError(.tokenInvalid, field: error.field ?? "Authorization", message: error.message, recovery: error.recovery))
             }
         }
+        metrics?.recordAuthRefusal(app: served.name, credential: .apiKey, code: .tokenInvalid)
         throw Self.notAnAPIKey(served, allowSession: true)
     }
 
@@ -254,9 +293,9 @@ package struct ServiceHandlers: Sendable {
     {
         let headers = request.headers
         // An API key (constant time) is checked in place; only a session token awaits its verifier.
-        let token = try Self.bearer(headers)
+        let token = try bearer(served, headers)
         let caller = served.apiKeys.contains(token) ? Caller.backend : try await sessionCaller(served, token)
-        let instance = try instance(served, request.provider)
+        let instance = try instance(served, request)
         let bytes = try await Self.body(request, limit: served.service.bodyLimit)
         let user: UserIdentity
         switch caller {
@@ -274,10 +313,13 @@ package struct ServiceHandlers: Sendable {
                 userId: try Self.string(object, "user_id"), email: try Self.string(object, "email"), name: try Self.string(object, "name"))
         }
         let credential: Credential
+        let reference = instance.instance.reference
         do throws(IdentityError) {
-            credential = try instance.issuer.issue(for: user)
+            credential = try await ServiceTracing.span(tracer, "identitybridge.credential.issue", provider: reference) {
+                () throws(IdentityError) in try instance.issuer.issue(for: user)
+            }
         } catch {
-            throw ServiceFailure(error.attributed(to: instance.instance.reference))
+            throw ServiceFailure(error.attributed(to: reference))
         }
         return .json(200, bytes: instance.answer.bytes(for: credential))
     }
@@ -288,7 +330,7 @@ package struct ServiceHandlers: Sendable {
     {
         let headers = request.headers
         try requireAPIKey(served, headers)
-        let instance = try instance(served, request.provider)
+        let instance = try instance(served, request)
         let bytes = try await Self.body(request, limit: served.service.bodyLimit)
         try Self.requireContentType(headers, Self.json)
         let object = try Self.jsonObject(bytes)
@@ -299,13 +341,17 @@ package struct ServiceHandlers: Sendable {
         let userId = try Self.string(object, "user_id")
         let email = try Self.string(object, "email")
         let user = (userId != nil || email != nil) ? UserIdentity(userId: userId, email: email) : nil
+        let reference = instance.instance.reference
         do throws(IdentityError) {
-            let verified = try instance.issuer.verify(token, for: user)
+            let verified = try await ServiceTracing.span(tracer, "identitybridge.credential.verify", provider: reference) {
+                () throws(IdentityError) in try instance.issuer.verify(token, for: user)
+            }
             var result: [String: JSONValue] = ["valid": true, "claims": .object(verified.claims)]
             if let keyID = verified.keyID { result["key_id"] = .string(keyID) }
             return .json(200, .object(result))
         } catch {
-            return .json(200, ["valid": false, "error": error.attributed(to: instance.instance.reference).json])
+            request.record.code = error.code
+            return .json(200, ["valid": false, "error": error.attributed(to: reference).json])
         }
     }
 
@@ -316,7 +362,7 @@ package struct ServiceHandlers: Sendable {
         -> ServiceAnswer
     {
         let headers = request.headers
-        let instance = try instance(served, request.provider)
+        let instance = try instance(served, request)
         let exchanger: any TokenExchanging
         switch instance.exchanger {
         case .success(let found): exchanger = found
@@ -327,10 +373,26 @@ package struct ServiceHandlers: Sendable {
         if let verifier = served.sessionVerifier, let text = String(validating: bytes.readableBytesView, as: UTF8.self),
             let token = try? FormBody.value(exchanger.exchangeFormField, in: text), verifier.claimsIssuer(token)
         {
-            mode = .resolveUser { token throws(IdentityError) in try await verifier.verify(token) }
+            let (tracer, metrics, app) = (self.tracer, self.metrics, served.name)
+            mode = .resolveUser { token throws(IdentityError) in
+                do throws(IdentityError) {
+                    return try await ServiceTracing.span(tracer, "identitybridge.session_token.verify") { () throws(IdentityError) in
+                        try await verifier.verify(token)
+                    }
+                } catch {
+                    metrics?.recordAuthRefusal(app: app, credential: .sessionToken, code: error.code)
+                    throw error
+                }
+            }
         }
         let endpoint = TokenExchangeEndpoint(exchanger: exchanger, mode: mode, bodyLimit: served.service.bodyLimit, logger: logger)
-        let response = await endpoint.handle(formBody: Array(bytes.readableBytesView), contentType: headers.contentType)
+        let response = await ServiceTracing.span(tracer, "identitybridge.token.exchange", provider: instance.instance.reference) {
+            () async -> TokenExchangeEndpoint.Response in
+            let response = await endpoint.handle(formBody: Array(bytes.readableBytesView), contentType: headers.contentType)
+            if let error = response.error { ServiceTracing.annotateFailure(error.code) }
+            return response
+        }
+        if let error = response.error { request.record.code = error.code }
         return .json(response.status, text: response.bodyText)
     }
 
@@ -340,7 +402,7 @@ package struct ServiceHandlers: Sendable {
     {
         let headers = request.headers
         try requireAPIKey(served, headers)
-        let instance = try instance(served, request.provider)
+        let instance = try instance(served, request)
         let reference = instance.instance.reference
         guard let mapping = instance.instance.plugin as? any VendorEventMapping else {
             throw ServiceFailure(

@@ -2,14 +2,16 @@
 import Hummingbird
 import IdentityBridge
 package import Logging
+package import Tracing
 
 /// What every answered token service request ends with: its count and latency in
-/// ``ServiceMetrics`` and, at `info`, one structured log line (request id, method, route template,
-/// status, duration; never a path value, header, body or token).
+/// ``ServiceMetrics``, `X-Request-Id` echoed, a server span when a tracer is set (``ServiceTracing``) and, at
+/// `info`, one structured log line (request id, method, route template, status, duration, and the served app,
+/// provider, kind, uniform code and trace id when known; never a path value, header, body or token).
 ///
-/// One code path for every front end: ``unmatched(method:path:)`` answers a request the router matched to
-/// no route, and ``record(status:method:matchedPath:requestID:since:)`` counts and logs.
-/// For Hummingbird, ``answer(_:_:counting:_:)`` applies both in two places: ``ServiceMiddleware`` around
+/// One code path for every front end: ``unmatched(method:path:served:)`` answers a request the router matched to
+/// no route, and ``record(status:method:route:record:traceID:since:)`` counts and logs.
+/// For Hummingbird, ``answer(_:_:route:bindsRecord:_:)`` applies both in two places: ``ServiceMiddleware`` around
 /// what it wraps, and each route of ``IdentityBridgeRoutes`` in its own frame; Vapor's routes and
 /// middleware call the same two. HAND-TUNED, threshold
 /// 5% of `service-bench`'s service path: a `RouteCollection` middleware frame instead of the routes'
@@ -18,79 +20,118 @@ package import Logging
 /// log line are the service's contract, which is why Hummingbird's `MetricsMiddleware` and
 /// `LogRequestsMiddleware` (other names, other fields) do not stand in for it.
 package struct ServiceInstrumentation: Sendable {
-    /// Set while a ``ServiceMiddleware`` answers a request: the routes and middleware inside it only
-    /// pass the request on, so each request is answered, logged and counted once, by the outermost.
-    @TaskLocal static var isAnswering = false
+    /// The record of the request a ``ServiceMiddleware`` answers, set while it does: the routes and middleware
+    /// inside it only pass the request on (filling in its record), so each request is answered, logged and
+    /// counted once, by the outermost.
+    @TaskLocal static var answering: ServiceRequestRecord?
 
     let metrics: ServiceMetrics?
     let logger: Logger
     /// Whether `logger` writes the per-request `info` line: read once, not per request.
     let logsRequests: Bool
+    /// The tracer of the requests' spans; `nil`: no span.
+    let tracer: (any Tracer)?
+    /// The routes the router serves: a request for another's path is unmatched (404), not a wrong method (405).
+    let served: [ServiceRoute]
 
-    package init(metrics: ServiceMetrics?, logger: Logger) {
+    package init(metrics: ServiceMetrics?, logger: Logger, tracer: (any Tracer)? = nil, served: [ServiceRoute] = ServiceRoute.allCases) {
         self.metrics = metrics
         self.logger = logger
         self.logsRequests = logger.logLevel <= .info
+        self.tracer = tracer
+        self.served = served
     }
 
-    /// `respond`'s answer, with anything it throws mapped to the uniform failure (a method a
-    /// service path does not serve: 405 with `Allow`); counted and logged when `counting` (false
-    /// inside a ``ServiceMiddleware``'s answer, which counts and logs it).
+    /// `respond`'s answer, with anything it throws mapped to the uniform failure (a method a service path
+    /// does not serve: 405 with `Allow`), `X-Request-Id` echoed, in a server span when tracing, then counted
+    /// and logged under `route` (a route template; `nil`: the router's matched path, or `unmatched`).
+    /// Inside an outer frame (`answering` set), only `respond` runs, with the outer record. `bindsRecord`:
+    /// set `answering` while `respond` runs (a middleware, whose `respond` may reach the routes' frames).
     func answer<Context: RequestContext, Failure: Error>(
-        _ request: Request, _ context: Context, counting: Bool, _ respond: (Request, Context) async throws(Failure) -> Response
+        _ request: Request, _ context: Context, route: String?, bindsRecord: Bool,
+        _ respond: (ServiceRequestRecord) async throws(Failure) -> Response
     ) async -> Response {
+        if let outer = Self.answering { return await Self.mapped(request, outer, served, respond).response }
         let start = ContinuousClock.now
-        let response: Response
-        // The route a 405 is counted under (the router matched none).
-        var refusedRoute: ServiceRoute?
+        let record = ServiceRequestRecord(headers: ServiceRequestHeaders(request.headers), fallbackID: "\(context.id)")
+        func run() async -> (response: Response, route: String) {
+            let (response, refused) =
+                bindsRecord
+                ? await Self.$answering.withValue(record) { await Self.mapped(request, record, served, respond) }
+                : await Self.mapped(request, record, served, respond)
+            return (response, route ?? refused?.path ?? RouteLabel.of(matched: context.endpointPath ?? ""))
+        }
+        var response: Response
+        let label: String
+        var traceID: Substring?
+        if let tracer {
+            (response, label, traceID) = await ServiceTracing.serverSpan(tracer, request: request, record: record, run)
+        } else {
+            (response, label) = await run()
+        }
+        response.headers[ServiceRequestRecord.requestIDField] = record.requestID
+        self.record(
+            status: response.status.code, method: request.method.rawValue, route: label, record: record, traceID: traceID, since: start)
+        return response
+    }
+
+    /// `respond`'s answer, anything it throws mapped to the uniform failure (its code in `record`), and the
+    /// route a 405 is counted under (the router matched none).
+    private static func mapped<Failure: Error>(
+        _ request: Request, _ record: ServiceRequestRecord, _ served: [ServiceRoute],
+        _ respond: (ServiceRequestRecord) async throws(Failure) -> Response
+    ) async -> (response: Response, refused: ServiceRoute?) {
         do {
-            response = try await respond(request, context)
+            return (try await respond(record), nil)
         } catch {
             if (error as? HTTPError)?.status == .notFound {
-                let refusal = Self.unmatched(method: request.method.rawValue, path: request.uri.path)
-                refusedRoute = refusal.route
-                response = Response(refusal.answer)
-            } else {
-                response = Response(.failure(.mapping(error)))
+                let refusal = Self.unmatched(method: request.method.rawValue, path: request.uri.path, served: served)
+                record.code = refusal.route == nil ? .notFound : .unsupportedOperation
+                return (Response(refusal.answer), refusal.route)
             }
+            let failure = ServiceFailure.mapping(error)
+            record.code = failure.error.code
+            return (Response(.failure(failure)), nil)
         }
-        if counting {
-            record(
-                status: response.status.code, method: request.method.rawValue, matchedPath: refusedRoute?.path ?? context.endpointPath,
-                requestID: "\(context.id)", since: start)
-        }
-        return response
     }
 
     /// The answer to a request of `method` to `path` that the router matched to no route, and the route it is
     /// counted under: when `path` is a service route's path, the method is one it does not serve (TRACE,
     /// PROPFIND, QUERY...), 405 with `Allow`, counted under that route; any other path is 404, unmatched.
-    package static func unmatched(method: String, path: String) -> (answer: ServiceAnswer, route: ServiceRoute?) {
-        if let route = ServiceRoute.matching(path: path), route.method.rawValue != method {
+    /// Only the routes of `served` count: another route's path is 404 (a listener that serves it not).
+    package static func unmatched(
+        method: String, path: String, served: [ServiceRoute] = ServiceRoute.allCases
+    ) -> (answer: ServiceAnswer, route: ServiceRoute?) {
+        if let route = ServiceRoute.matching(path: path), served.contains(route), route.method.rawValue != method {
             return (.methodNotAllowed(method, allowed: route.method.rawValue), route)
         }
         return (.failure(.noSuchRoute), nil)
     }
 
-    /// Counts and logs an answer of `status` to a request of `method` that started at `start`, under the
-    /// route of `matchedPath` (the router's matched path in either syntax, `/v1/apps/:app/...` or
-    /// `/v1/apps/{app}/...`; `nil`: unmatched).
+    /// Counts and logs an answer of `status` to a request of `method` that started at `start`, under `route`
+    /// (a route template, `unmatched` or `unrouted`), with what `record` learnt (app, provider, code) and the
+    /// trace id of its span (or of the caller's `traceparent` when no span was recorded).
     package func record(
-        status: Int, method: String, matchedPath: String?, requestID: @autoclosure () -> String, since start: ContinuousClock.Instant
+        status: Int, method: String, route: String, record: ServiceRequestRecord, traceID: Substring? = nil,
+        since start: ContinuousClock.Instant
     ) {
         let duration = ContinuousClock.now - start
-        let path = matchedPath ?? ""
-        // A non-generic function: a static method of a generic type would allocate a closure context per request.
-        metrics?.recordRequest(path: path, status: status, duration: duration, label: RouteLabel.of(matched:))
-        if logsRequests {
-            logger.info(
-                "request",
-                metadata: [
-                    "request_id": "\(requestID())", "method": "\(method)",
-                    "route": "\(RouteLabel.of(matched: path))",
-                    "status": "\(status)", "duration_ms": "\(Self.milliseconds(duration))",
-                ])
+        metrics?.recordRequest(route: route, status: status, app: record.app, provider: record.provider?.name, duration: duration)
+        guard logsRequests else { return }
+        var metadata: Logger.Metadata = [
+            "request_id": "\(record.requestID)", "method": "\(method)", "route": "\(route)", "status": "\(status)",
+            "duration_ms": "\(Self.milliseconds(duration))",
+        ]
+        if let app = record.app { metadata["app"] = "\(app)" }
+        if let provider = record.provider {
+            metadata["provider"] = "\(provider.name)"
+            metadata["kind"] = "\(provider.kind.rawValue)"
         }
+        if let code = record.code { metadata["code"] = "\(code.rawValue)" }
+        if let traceID = traceID ?? record.headers.traceparent.flatMap({ ServiceRequestRecord.traceID(ofTraceparent: $0) }) {
+            metadata["trace_id"] = "\(traceID)"
+        }
+        logger.info("request", metadata: metadata)
     }
 
     static func milliseconds(_ duration: Duration) -> String {
@@ -105,7 +146,7 @@ extension String {
 }
 
 /// The route label of a request's metrics and log line.
-private enum RouteLabel {
+enum RouteLabel {
     /// The route template of the router's matched path (`/v1/apps/{app}/providers/{provider}/credentials`),
     /// or `unmatched` when it matched none.
     static func of(matched path: String) -> String {

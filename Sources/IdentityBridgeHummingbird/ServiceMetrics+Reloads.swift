@@ -25,10 +25,12 @@ extension ServiceMetrics {
     /// The gauge of ``reloadRefused``; the registry hands back the same gauge each time.
     var reloadRefusedGauge: Gauge { registry.makeGauge(descriptor: Self.reloadRefused) }
 
-    /// Shows the reload counters and the refused gauge at 0 from the start.
+    /// Shows the reload counters, the refused gauge and the refused connections at 0 from the start.
     func showReloadMetrics() {
         _ = (reloadCounter(ok: true), reloadCounter(ok: false))
         reloadRefusedGauge.set(Int64(0))
+        // From the start too: a rate or an increase over it sees the first refusal.
+        _ = registry.makeCounter(descriptor: Self.refusedConnections)
     }
 
     /// Counts one reload in `identitybridge_config_reloads_total{result="ok"|"refused"}` and sets

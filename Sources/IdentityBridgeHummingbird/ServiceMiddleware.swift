@@ -2,6 +2,7 @@
 public import Hummingbird
 import IdentityBridge
 public import Logging
+public import Tracing
 
 /// The token service's middleware: it turns anything a handler or the router throws into the
 /// uniform error body (unknown path 404, a method a known path does not serve 405 with `Allow`,
@@ -20,18 +21,20 @@ public import Logging
 public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
     let instrumentation: ServiceInstrumentation
 
-    /// Creates the middleware.
-    public init(metrics: ServiceMetrics?, logger: Logger) {
-        instrumentation = ServiceInstrumentation(metrics: metrics, logger: logger)
+    /// Creates the middleware; `tracer` records a server span per request it answers (`nil`: none).
+    public init(metrics: ServiceMetrics?, logger: Logger, tracer: (any Tracer)? = nil) {
+        instrumentation = ServiceInstrumentation(metrics: metrics, logger: logger, tracer: tracer)
+    }
+
+    /// The middleware of a router that serves only `routes`: another route's path is 404, not 405.
+    package init(metrics: ServiceMetrics?, logger: Logger, tracer: (any Tracer)?, served routes: [ServiceRoute]) {
+        instrumentation = ServiceInstrumentation(metrics: metrics, logger: logger, tracer: tracer, served: routes)
     }
 
     /// Runs the request, maps errors, logs and counts.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // The outermost answers, logs and counts; the routes and middleware inside it only run.
-        if ServiceInstrumentation.isAnswering { return await instrumentation.answer(request, context, counting: false, next) }
-        return await ServiceInstrumentation.$isAnswering.withValue(true) {
-            await instrumentation.answer(request, context, counting: true, next)
-        }
+        await instrumentation.answer(request, context, route: nil, bindsRecord: true) { _ in try await next(request, context) }
     }
 }
 

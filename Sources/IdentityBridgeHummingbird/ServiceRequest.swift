@@ -12,12 +12,15 @@ package struct ServiceRequest<Body: ServiceRequestBody> {
     package var provider: String
     package var headers: ServiceRequestHeaders
     package var body: Body
+    /// What the handlers learn about the request for its frame (the served app, the instance, a failure's code).
+    package let record: ServiceRequestRecord
 
-    package init(app: String, provider: String, headers: ServiceRequestHeaders, body: Body) {
+    package init(app: String, provider: String, record: ServiceRequestRecord, body: Body) {
         self.app = app
         self.provider = provider
-        self.headers = headers
+        self.headers = record.headers
         self.body = body
+        self.record = record
     }
 }
 

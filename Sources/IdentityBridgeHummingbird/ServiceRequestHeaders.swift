@@ -12,12 +12,20 @@ package struct ServiceRequestHeaders {
     package var authorization: String?
     package var contentType: String?
     package var contentLength: String?
+    /// `X-Request-Id`: the caller's request id (``ServiceRequestRecord`` decides whether it is taken).
+    package var requestID: String?
+    /// `traceparent`: the caller's W3C trace context (the log line's `trace_id` when no span is recorded).
+    package var traceparent: String?
 
     /// The headers as a front end that has already looked them up found them.
-    package init(authorization: String?, contentType: String?, contentLength: String?) {
+    package init(
+        authorization: String?, contentType: String?, contentLength: String?, requestID: String? = nil, traceparent: String? = nil
+    ) {
         self.authorization = authorization
         self.contentType = contentType
         self.contentLength = contentLength
+        self.requestID = requestID
+        self.traceparent = traceparent
     }
 
     /// The headers among `fields` (Hummingbird's request headers), in one pass.
@@ -27,6 +35,8 @@ package struct ServiceRequestHeaders {
             case .authorization: Self.append(field.value, to: &authorization)
             case .contentType: Self.append(field.value, to: &contentType)
             case .contentLength: Self.append(field.value, to: &contentLength)
+            case ServiceRequestRecord.requestIDField: Self.append(field.value, to: &requestID)
+            case ServiceRequestRecord.traceparentField: Self.append(field.value, to: &traceparent)
             default: break
             }
         }

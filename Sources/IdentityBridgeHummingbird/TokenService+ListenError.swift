@@ -11,7 +11,7 @@ import Darwin
 #endif
 
 extension TokenService {
-    /// The service could not listen on its address (thrown by ``run(host:port:onListening:)`` before
+    /// The service could not listen on its address (thrown by ``run(host:port:metricsListener:telemetry:onListening:)`` before
     /// it accepted a request): the address, why, and what to do, instead of the socket call's text.
     public struct ListenError: Error, Sendable, CustomStringConvertible {
         /// The host the service tried to listen on.

@@ -3,8 +3,9 @@ public import Hummingbird
 import HummingbirdCore
 public import IdentityBridge
 public import Logging
-import ServiceLifecycle
+public import ServiceLifecycle
 import Synchronization
+public import Tracing
 import UnixSignals
 
 /// The standalone token service behind `identity-server`: the routes of ``IdentityBridgeRoutes``
@@ -52,12 +53,14 @@ public final class TokenService: Sendable {
     public let metrics: ServiceMetrics
     /// Where the service logs.
     public let logger: Logger
-    /// Timeouts, the connection cap and the drain deadline of ``run(host:port:onListening:)``.
+    /// Timeouts, the connection cap and the drain deadline of ``run(host:port:metricsListener:telemetry:onListening:)``.
     public let limits: Limits
-    /// How ``run(host:port:onListening:)`` watches the input files; `nil`: no watching (SIGHUP only).
+    /// How ``run(host:port:metricsListener:telemetry:onListening:)`` watches the input files; `nil`: no watching (SIGHUP only).
     public let watch: ConfigurationWatcher.Settings?
-    /// The session keys fetched from identity providers, kept across reloads and refreshed by ``run(host:port:onListening:)``.
+    /// The session keys fetched from identity providers, kept across reloads and refreshed by ``run(host:port:metricsListener:telemetry:onListening:)``.
     package let sessionKeys: SessionKeyStore
+    /// The tracer of the requests' spans (``IdentityBridgeRoutes/tracer``); `nil`: none.
+    public let tracer: (any Tracer)?
     /// The files of the last successful and of the last attempted load, and the configuration file.
     private let inputs: Mutex<(served: [String], attempted: [String])> = Mutex(([], []))
 
@@ -65,8 +68,9 @@ public final class TokenService: Sendable {
     public init(
         configPath: String, loader: ConfigurationLoader, allowDevelopmentSecrets: Bool = false, metrics: ServiceMetrics = ServiceMetrics(),
         logger: Logger = Logger(label: "IdentityBridge.service"), limits: Limits = Limits(),
-        watch: ConfigurationWatcher.Settings? = nil
+        watch: ConfigurationWatcher.Settings? = nil, tracer: (any Tracer)? = nil
     ) {
+        self.tracer = tracer
         self.limits = limits
         self.configPath = configPath
         self.loader = loader
@@ -74,7 +78,7 @@ public final class TokenService: Sendable {
         self.metrics = metrics
         self.logger = logger
         self.watch = watch
-        self.sessionKeys = SessionKeyStore(metrics: metrics, logger: logger)
+        self.sessionKeys = SessionKeyStore(metrics: metrics, logger: logger, tracer: tracer)
     }
 
     /// Loads the configuration and prepares the first snapshot; throws the problems that stop a start.
@@ -158,36 +162,72 @@ public final class TokenService: Sendable {
     /// The router `run` serves: the routes, whose collection logs and counts them, then
     /// ``ServiceMiddleware``, which Hummingbird applies to the paths no route matches (the uniform
     /// 404, counted as `unmatched`).
-    public func makeRouter() -> Router<BasicRequestContext> {
+    public func makeRouter() -> Router<BasicRequestContext> { makeRouter(routes: ServiceRoute.allCases) }
+
+    /// A router of `routes` only, with the uniform 404 and 405 for the rest.
+    package func makeRouter(routes: [ServiceRoute]) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.addRoutes(IdentityBridgeRoutes(state: state, metrics: metrics, logger: logger).collection())
-        router.add(middleware: ServiceMiddleware<BasicRequestContext>(metrics: metrics, logger: logger))
+        router.addRoutes(IdentityBridgeRoutes(state: state, metrics: metrics, logger: logger, tracer: tracer, routes: routes).collection())
+        router.add(middleware: ServiceMiddleware<BasicRequestContext>(metrics: metrics, logger: logger, tracer: tracer, served: routes))
         return router
     }
 
+    /// A second listener of ``run(host:port:metricsListener:telemetry:onListening:)``: `/metrics`, `/healthz`
+    /// and `/readyz` only, with a connection cap of its own, so a deployment keeps `/metrics` off the public
+    /// listener (which then answers it 404).
+    public struct MetricsListener: Sendable {
+        /// The address to listen on.
+        public var host: String
+        /// The port (0: any free port).
+        public var port: Int
+        /// Called with the bound host and port once it listens.
+        public var onListening: @Sendable (String, Int) -> Void
+
+        /// Creates the listener's settings.
+        public init(host: String, port: Int, onListening: @escaping @Sendable (String, Int) -> Void = { _, _ in }) {
+            self.host = host
+            self.port = port
+            self.onListening = onListening
+        }
+    }
+
+    /// The routes of the metrics listener.
+    package static let metricsListenerRoutes: [ServiceRoute] = [.healthz, .readyz, .metrics]
+
     /// Serves on `host:port` (0 picks a free port) with ``limits`` until SIGTERM / SIGINT, then drains;
-    /// `onListening` gets the bound host and port. Throws ``ListenError`` when it cannot listen (the
-    /// port taken, say).
-    public func run(host: String, port: Int, onListening: @escaping @Sendable (String, Int) -> Void) async throws {
+    /// `onListening` gets the bound host and port. With `metricsListener`, `/metrics` moves to a second
+    /// listener (beside the health routes). `telemetry` (a span exporter, say) starts first and stops last,
+    /// after the requests in flight are answered, so their spans are exported. Throws ``ListenError`` when it
+    /// cannot listen (the port taken, say).
+    public func run(
+        host: String, port: Int, metricsListener: MetricsListener? = nil, telemetry: (any Service)? = nil,
+        onListening: @escaping @Sendable (String, Int) -> Void
+    ) async throws {
         var serverLogger = logger
         serverLogger.logLevel = max(logger.logLevel, .notice)
-        let limits = self.limits
-        let connections = ConnectionCounter()
-        let metrics = self.metrics
         let listening = Atomic<Bool>(false)
-        let app = Application(
-            router: makeRouter(),
-            server: HTTPServerBuilder { responder in
-                GuardedHTTP1Channel(responder: responder, limits: limits, connections: connections, metrics: metrics)
-            },
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
-            onServerRunning: { channel in
-                listening.store(true, ordering: .relaxed)
-                onListening(host, channel.localAddress?.port ?? port)
-            }, logger: serverLogger)
-        let reloader = ReloadOnHangup(service: self)
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: app), .init(service: reloader), .init(service: SessionKeyRefresher(store: sessionKeys)),
+        let routes = metricsListener == nil ? ServiceRoute.allCases : ServiceRoute.allCases.filter { $0 != .metrics }
+        let app = application(name: "service", routes: routes, host: host, port: port, logger: serverLogger) { host, port in
+            listening.store(true, ordering: .relaxed)
+            onListening(host, port)
+        }
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        if let telemetry { services.append(.init(service: telemetry)) }
+        let metricsListening = Atomic<Bool>(false)
+        if let metricsListener {
+            let onMetricsListening = metricsListener.onListening
+            services.append(
+                .init(
+                    service: application(
+                        name: "metrics", routes: Self.metricsListenerRoutes, host: metricsListener.host, port: metricsListener.port,
+                        logger: serverLogger
+                    ) { host, port in
+                        metricsListening.store(true, ordering: .relaxed)
+                        onMetricsListening(host, port)
+                    }))
+        }
+        services += [
+            .init(service: app), .init(service: ReloadOnHangup(service: self)), .init(service: SessionKeyRefresher(store: sessionKeys)),
         ]
         if let watch { services.append(.init(service: ConfigurationWatcher(service: self, settings: watch))) }
         // A group shuts its services down last first: the drain flag (`/readyz` 503) is set before
@@ -202,7 +242,28 @@ public final class TokenService: Sendable {
             try await group.run()
         } catch  where !listening.load(ordering: .relaxed) {
             throw ListenError(host: host, port: port, underlying: error)
+        } catch let error where metricsListener != nil && !metricsListening.load(ordering: .relaxed) {
+            throw ListenError(host: metricsListener!.host, port: metricsListener!.port, underlying: error)
         }
+    }
+
+    /// A Hummingbird application serving `routes` on `host:port` with ``limits`` and a connection counter of its
+    /// own, shown as `identitybridge_connections_open{listener=name}`.
+    private func application(
+        name: String, routes: [ServiceRoute], host: String, port: Int, logger: Logger,
+        onListening: @escaping @Sendable (String, Int) -> Void
+    ) -> some Service {
+        let limits = self.limits
+        let connections = ConnectionCounter()
+        let metrics = self.metrics
+        metrics.trackConnections(listener: name, connections: connections, limit: limits.maxConnections)
+        return Application(
+            router: makeRouter(routes: routes),
+            server: HTTPServerBuilder { responder in
+                GuardedHTTP1Channel(responder: responder, limits: limits, connections: connections, metrics: metrics)
+            },
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+            onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? port) }, logger: logger)
     }
 }
 

@@ -4,6 +4,7 @@ import Foundation
 import IdentityBridge
 import IdentityBridgeHummingbird
 import Logging
+import Synchronization
 
 /// `identity-server`: the token service (the IdentityBridgeHummingbird routes) as a standalone
 /// server, in a module that imports no test kit. A package that registers its own kinds runs the
@@ -28,11 +29,20 @@ public struct ServeCommand: AsyncParsableCommand {
             ${VAR:-default} development default, unless --allow-development-secrets is given; then it \
             logs a warning per setting at start and on each reload.
 
+            --metrics-port moves /metrics to a second listener (with /healthz and /readyz; the main one then \
+            answers /metrics 404) and prints {"event":"listening","listener":"metrics","host":H,"port":P} after \
+            the main line. Tracing is off unless OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, \
+            or OTEL_TRACES_EXPORTER=otlp) is set: then a span per request goes over OTLP/HTTP, continuing the \
+            caller's traceparent; OTEL_SERVICE_NAME (default identity-server), OTEL_TRACES_SAMPLER and the other \
+            OpenTelemetry variables apply.
+
             Examples:
               identity-server --config config.example.yaml --allow-development-secrets
                   (a local try-out on 127.0.0.1:8080 with the example's development secrets)
               identity-server --config identity.yaml --host 0.0.0.0 --port 8080
                   (every secret and API key from the environment or a *_file: setting)
+              identity-server --config identity.yaml --host 0.0.0.0 --metrics-host 0.0.0.0 --metrics-port 9090 --log-format json
+                  (as the Kubernetes manifest runs it: /metrics on its own port, JSON log lines)
             """)
 
     @Option(name: .long, help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
@@ -54,6 +64,22 @@ public struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp("trace, debug, info (one line per request), notice, warning, error.", valueName: "level"))
     var logLevel: String = "info"
 
+    @Option(
+        name: .customLong("log-format"),
+        help: ArgumentHelp("text (swift-log's line) or json (one object per line).", valueName: "format"))
+    var logFormat: String = "text"
+
+    @Option(
+        name: .customLong("metrics-host"),
+        help: ArgumentHelp("The address of the metrics listener (default 127.0.0.1; needs --metrics-port).", valueName: "host"))
+    var metricsHost: String?
+
+    @Option(
+        name: .customLong("metrics-port"),
+        help: ArgumentHelp(
+            "Serve /metrics, /healthz and /readyz on this port (0: any free port) and /metrics no longer on --port.", valueName: "port"))
+    var metricsPort: Int?
+
     @OptionGroup(title: "Connection limits")
     var limits: ServeLimitOptions
 
@@ -69,18 +95,40 @@ public struct ServeCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--log-level '\(logLevel.prefix(32))' is not one of trace, debug, info, notice, warning, error, critical.")
         }
+        guard ServerLogHandler.Format(rawValue: logFormat) != nil else {
+            throw ValidationError("--log-format '\(logFormat.prefix(32))' is not one of text, json.")
+        }
+        if let metricsPort {
+            guard (0...65_535).contains(metricsPort) else {
+                throw ValidationError("--metrics-port \(metricsPort) is not a port; use 0 through 65535.")
+            }
+            guard metricsPort == 0 || metricsPort != port else {
+                throw ValidationError("--metrics-port \(metricsPort) is --port too; give the metrics listener a port of its own.")
+            }
+        } else if metricsHost != nil {
+            throw ValidationError("--metrics-host needs --metrics-port (the metrics listener's port).")
+        }
     }
 
     /// Loads the configuration and serves until SIGTERM / SIGINT.
     public func run() async throws {
         let environment = ServerEnvironment.current
         // The same lines as swift-log's default stderr handler, cheaper per line (see ServerLogHandler).
-        var logger = Logger(label: "identity-server") { ServerLogHandler(label: $0) }
+        let format = ServerLogHandler.Format(rawValue: logFormat) ?? .text
+        var logger = Logger(label: "identity-server") { ServerLogHandler(label: $0, format: format) }
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let tracing: ServerTracing?
+        do {
+            tracing = try ServerTracing.from(environment: environment.processEnvironment, logger: logger)
+        } catch {
+            environment.output.stderr("\(environment.programName): \(error)")
+            environment.output.stderr("\(environment.programName): not started (1 problem).")
+            throw ExitCode.failure
+        }
         let loader = ConfigurationLoader(registry: environment.registry, environment: environment.configEnvironment, logger: logger)
         let service = TokenService(
             configPath: config, loader: loader, allowDevelopmentSecrets: allowDevelopmentSecrets, logger: logger,
-            limits: limits.limits, watch: watching.settings)
+            limits: limits.limits, watch: watching.settings, tracer: tracing?.tracer)
         do {
             try await service.start()
         } catch {
@@ -91,13 +139,45 @@ public struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let output = environment.output
+        // The main listener's line first, whichever listener binds first.
+        let lines = ListeningLines(output: output)
+        let metricsListener = metricsPort.map { port in
+            TokenService.MetricsListener(host: metricsHost ?? "127.0.0.1", port: port) { host, port in
+                lines.print(["event": "listening", "listener": "metrics", "host": .string(host), "port": .int(Int64(port))], main: false)
+            }
+        }
         do {
-            try await service.run(host: host, port: port) { host, port in
-                output.json(["event": "listening", "host": .string(host), "port": .int(Int64(port))])
+            try await service.run(host: host, port: port, metricsListener: metricsListener, telemetry: tracing?.service) { host, port in
+                lines.print(["event": "listening", "host": .string(host), "port": .int(Int64(port))], main: true)
             }
         } catch let error as TokenService.ListenError {
             output.stderr("\(environment.programName): \(error)")
             throw ExitCode.failure
+        }
+    }
+}
+
+/// The listening lines on stdout, the main listener's first: a metrics listener that binds first waits for it.
+final class ListeningLines: Sendable {
+    let output: CommandOutput
+    private let state = Mutex<(mainPrinted: Bool, pending: [String: JSONValue]?)>((false, nil))
+
+    init(output: CommandOutput) { self.output = output }
+
+    /// Prints `line` (the main listener's when `main`), or keeps a metrics line until the main one is out; under
+    /// the lock, so the two never swap.
+    func print(_ line: [String: JSONValue], main: Bool) {
+        state.withLock { state in
+            if main {
+                state.mainPrinted = true
+                output.json(.object(line))
+                if let pending = state.pending { output.json(.object(pending)) }
+                state.pending = nil
+            } else if state.mainPrinted {
+                output.json(.object(line))
+            } else {
+                state.pending = line
+            }
         }
     }
 }

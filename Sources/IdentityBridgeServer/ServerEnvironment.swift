@@ -1,6 +1,7 @@
 #if TokenService
 public import IdentityBridge
 public import IdentityBridgeStandard
+import Foundation
 
 /// What the server command takes from its surroundings, injectable so tests run it in-process: the
 /// plugins, the environment for `${VAR}` and `*_file:` settings, and the output. No simulator and
@@ -14,12 +15,16 @@ public struct ServerEnvironment: Sendable {
     public var output: CommandOutput
     /// How messages name the program (`identity-server`, or a package's own server).
     public var programName: String
+    /// The process environment the OpenTelemetry variables (`OTEL_*`) are read from.
+    public var processEnvironment: [String: String]
 
     /// Creates an environment; the defaults are the real process's.
     public init(
         registry: ProviderRegistry = StandardProviders.registry, configEnvironment: ConfigEnvironment = .process,
-        output: CommandOutput = .standard, programName: String = "identity-server"
+        output: CommandOutput = .standard, programName: String = "identity-server",
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) {
+        self.processEnvironment = processEnvironment
         self.registry = registry
         self.configEnvironment = configEnvironment
         self.output = output

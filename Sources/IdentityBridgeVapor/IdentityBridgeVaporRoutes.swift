@@ -51,29 +51,31 @@ public struct IdentityBridgeVaporRoutes: Vapor.RouteCollection, Sendable {
         let handlers = ServiceHandlers(state: state, metrics: metrics, logger: logger)
         let instrumentation = ServiceInstrumentation(metrics: metrics, logger: logger)
         for route in ServiceRoute.allCases {
+            let label = route.path
             let path: [PathComponent] = route.path.split(separator: "/").map { segment in
                 segment.hasPrefix("{") ? .parameter(String(segment.dropFirst().dropLast())) : .constant(String(segment))
             }
             routes.on(HTTPMethod(rawValue: route.method.rawValue), path, body: .stream) { request async -> Vapor.Response in
                 let start = ContinuousClock.now
                 let method = request.method.rawValue
+                let record = ServiceRequestRecord(headers: ServiceRequestHeaders(request.headers), fallbackID: request.id)
                 let answer: ServiceAnswer
                 if method != route.method.rawValue {
                     // Vapor hands HEAD to a GET route; the contract answers it as any other method the path does not serve.
                     answer = .methodNotAllowed(method, allowed: route.method.rawValue)
+                    record.code = .unsupportedOperation
                 } else {
                     let serviceRequest = ServiceRequest(
-                        app: request.parameters.get("app") ?? "", provider: request.parameters.get("provider") ?? "",
-                        headers: ServiceRequestHeaders(request.headers), body: VaporRequestBody(request: request))
+                        app: request.parameters.get("app") ?? "", provider: request.parameters.get("provider") ?? "", record: record,
+                        body: VaporRequestBody(request: request))
                     do throws(ServiceFailure) {
                         answer = try await handlers.respond(route, serviceRequest)
                     } catch {
                         answer = .failure(error)
                     }
                 }
-                instrumentation.record(
-                    status: answer.status.code, method: method, matchedPath: route.path, requestID: request.id, since: start)
-                return Vapor.Response(answer)
+                instrumentation.record(status: answer.status.code, method: method, route: label, record: record, since: start)
+                return Vapor.Response(answer, requestID: record.requestID)
             }
         }
     }
@@ -89,11 +91,13 @@ public struct IdentityBridgeVaporMiddleware: AsyncMiddleware {
         // Vapor runs app middleware after routing: `route` is set for a matched request, `nil` for one no route matched.
         guard request.route == nil else { return try await next.respond(to: request) }
         let start = ContinuousClock.now
+        let record = ServiceRequestRecord(headers: ServiceRequestHeaders(request.headers), fallbackID: request.id)
         let refusal = ServiceInstrumentation.unmatched(method: request.method.rawValue, path: request.url.path)
+        record.code = refusal.route == nil ? .notFound : .unsupportedOperation
         instrumentation.record(
-            status: refusal.answer.status.code, method: request.method.rawValue, matchedPath: refusal.route?.path,
-            requestID: request.id, since: start)
-        return Vapor.Response(refusal.answer)
+            status: refusal.answer.status.code, method: request.method.rawValue, route: refusal.route?.path ?? "unmatched", record: record,
+            since: start)
+        return Vapor.Response(refusal.answer, requestID: record.requestID)
     }
 }
 
@@ -104,7 +108,9 @@ extension ServiceRequestHeaders {
             let values = headers[name]
             return values.isEmpty ? nil : values.joined(separator: ", ")
         }
-        self.init(authorization: joined(.authorization), contentType: joined(.contentType), contentLength: joined(.contentLength))
+        self.init(
+            authorization: joined(.authorization), contentType: joined(.contentType), contentLength: joined(.contentLength),
+            requestID: joined(HTTPHeaders.Name("X-Request-Id")), traceparent: joined(HTTPHeaders.Name("traceparent")))
     }
 }
 
@@ -123,10 +129,11 @@ struct VaporRequestBody: ServiceRequestBody {
 }
 
 extension Vapor.Response {
-    /// Vapor's response carrying `answer`.
-    convenience init(_ answer: ServiceAnswer) {
+    /// Vapor's response carrying `answer`, `X-Request-Id` echoed.
+    convenience init(_ answer: ServiceAnswer, requestID: String) {
         var headers = HTTPHeaders()
         for field in answer.headers { headers.add(name: field.name.rawName, value: field.value) }
+        headers.add(name: "X-Request-Id", value: requestID)
         self.init(status: HTTPResponseStatus(statusCode: answer.status.code), headers: headers, body: .init(buffer: answer.body))
     }
 }

@@ -152,9 +152,9 @@ struct ServiceClient {
 
     func post(
         _ path: String, body: String = "", contentType: String? = "application/json", bearer: String? = ServiceFixture.apiKey,
-        method: HTTPRequest.Method = .post
+        method: HTTPRequest.Method = .post, headers extra: HTTPFields = [:]
     ) async throws -> Answer {
-        var headers: HTTPFields = [:]
+        var headers = extra
         if let contentType { headers[.contentType] = contentType }
         if let bearer { headers[.authorization] = "Bearer \(bearer)" }
         return try await client.execute(uri: path, method: method, headers: headers, body: ByteBuffer(string: body)) { response in

@@ -28,7 +28,7 @@ import Testing
             let metrics = try await client.get("/metrics").text
             for route in ["/healthz", "/readyz", "/metrics", "/v1/apps/{app}/providers/{provider}/credentials", "unmatched"] {
                 let status = route == "unmatched" ? 404 : 405
-                let series = #"identitybridge_http_requests_total{route="\#(route)",status="\#(status)"} 1"#
+                let series = #"identitybridge_http_requests_total{route="\#(route)",status="\#(status)",app="",provider=""} 1"#
                 #expect(metrics.contains(series), "\(series) in \(metrics)")
             }
         }

@@ -113,9 +113,9 @@ import Testing
             #expect(missing.json["error"]?["field"] == "path", "\(missing.text)")
             let text = try await client.get("/metrics").text
             for series in [
-                #"identitybridge_http_requests_total{route="/v1/apps/{app}/providers/{provider}/credentials",status="200"} 1"#,
-                #"identitybridge_http_requests_total{route="/healthz",status="200"} 1"#,
-                #"identitybridge_http_requests_total{route="unmatched",status="404"} 1"#,
+                #"identitybridge_http_requests_total{route="/v1/apps/{app}/providers/{provider}/credentials",status="200",app="demo",provider="zendesk-chat"} 1"#,
+                #"identitybridge_http_requests_total{route="/healthz",status="200",app="",provider=""} 1"#,
+                #"identitybridge_http_requests_total{route="unmatched",status="404",app="",provider=""} 1"#,
             ] {
                 #expect(text.contains(series), "\(series) in \(text)")
             }

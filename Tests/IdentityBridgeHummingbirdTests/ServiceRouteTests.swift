@@ -320,18 +320,33 @@ import Testing
             _ = try await client.get("/no/such/path/\(String(repeating: "x", count: 40))")
             let metrics = try await client.get("/metrics")
             #expect(metrics.status == 200)
-            // Each (route, status) is one series, counted across requests.
+            // Each (route, status, app, provider) is one series, counted across requests; a wrong API key is refused
+            // before the provider is looked up (no provider label), and counted as an API key refusal by code.
             #expect(
                 metrics.text.contains(
-                    #"identitybridge_http_requests_total{route="/v1/apps/{app}/providers/{provider}/credentials",status="200"} 2"#))
+                    #"identitybridge_http_requests_total{route="/v1/apps/{app}/providers/{provider}/credentials",status="200",app="demo",provider="chat"} 2"#
+                ), "\(metrics.text)")
             #expect(
                 metrics.text.contains(
-                    #"identitybridge_http_requests_total{route="/v1/apps/{app}/providers/{provider}/credentials",status="401"} 1"#))
+                    #"identitybridge_http_requests_total{route="/v1/apps/{app}/providers/{provider}/credentials",status="401",app="demo",provider=""} 1"#
+                ))
+            #expect(
+                metrics.text.contains(#"identitybridge_auth_refusals_total{app="demo",credential="api_key",code="token_invalid"} 1"#))
+            #expect(
+                metrics.text.contains(
+                    #"identitybridge_credentials_refused_total{app="demo",kind="zendesk-chat",provider="chat",code="#),
+                "\(metrics.text)")
             #expect(
                 metrics.text.contains(
                     #"identitybridge_http_request_duration_seconds_count{route="/v1/apps/{app}/providers/{provider}/credentials"} 4"#))
             // A path no route matches is one series, whatever the path (never the raw path as a label).
-            #expect(metrics.text.contains(#"identitybridge_http_requests_total{route="unmatched",status="404"} 1"#), "\(metrics.text)")
+            #expect(
+                metrics.text.contains(#"identitybridge_http_requests_total{route="unmatched",status="404",app="",provider=""} 1"#),
+                "\(metrics.text)")
+            // Every family has a # HELP line.
+            let types = metrics.text.split(separator: "\n").filter { $0.hasPrefix("# TYPE ") }.map { $0.split(separator: " ")[2] }
+            let helped = Set(metrics.text.split(separator: "\n").filter { $0.hasPrefix("# HELP ") }.map { $0.split(separator: " ")[2] })
+            #expect(!types.isEmpty && types.allSatisfy { helped.contains($0) }, "\(metrics.text)")
             #expect(!metrics.text.contains("no/such/path"))
             #expect(metrics.text.contains("identitybridge_http_request_duration_seconds_bucket"))
             #expect(metrics.text.contains("identitybridge_credentials_issued_total"))

@@ -128,7 +128,7 @@ struct StandardIssuerPathTests {
         #expect(throws: IdentityError.self) { try chat.issue(for: UserIdentity(userId: "u-1", name: "Ann")) }
         _ = try chat.verify(jwt, for: nil)
         #expect(throws: IdentityError.self) { try chat.verify(jwt + "x", for: nil) }
-        let dimensions = [("kind", "zendesk-chat"), ("instance", "zendesk-chat")]
+        let dimensions = [("app", "demo"), ("kind", "zendesk-chat"), ("provider", "zendesk-chat")]
         #expect(metrics.counterTotal(label: "identitybridge_credentials_issued_total", dimensions: dimensions) == 2)
         let refused = metrics.counters(label: "identitybridge_credentials_refused_total")
         #expect(refused.count == 1)

@@ -14,6 +14,10 @@
 // fetched once at start; every request's key lookup is a cache hit), against the API key, in five
 // alternating rounds:
 //   session_us=X api_key_us=Y session_extra_us=Z
+// Then tracing (issue 49): the same service with swift-otel's tracer sampling every request (a server span
+// and its signing child, batched and exported over OTLP/HTTP to a sink on loopback), against the service
+// without a tracer (how identity-server runs unless OTEL_* asks for spans), in five alternating rounds:
+//   tracing_on_us=X tracing_off_us=Y tracing_extra_us=Z tracing_ratio=R     (R = off / on)
 import Crypto
 import Foundation
 import Hummingbird
@@ -60,6 +64,21 @@ final class ByteCounter: ResponseBodyWriter, Sendable {
     let count = Mutex(0)
     func write(_ buffer: ByteBuffer) async throws { count.withLock { $0 += buffer.readableBytes } }
     func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
+
+/// Serves `router` on 127.0.0.1 (a free port) as a task of `group`; returns the port once it listens.
+func serveOnLoopback(
+    _ router: Router<BasicRequestContext>, in group: inout ThrowingTaskGroup<Void, any Error>, logger: Logger
+) async throws -> Int {
+    let port = Mutex<Int?>(nil)
+    let server = Application(
+        router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        onServerRunning: { channel in port.withLock { $0 = channel.localAddress?.port } }, logger: logger)
+    group.addTask { try await server.runService() }
+    while true {
+        if let listening = port.withLock({ $0 }) { return listening }
+        try await Task.sleep(for: .milliseconds(10))
+    }
 }
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -138,6 +157,7 @@ func run() async throws {
     print(
         String(format: "service_us=%.2f bare_us=%.2f extra_us=%.2f ratio=%.2f", serviceUs, bareUs, serviceUs - bareUs, bareUs / serviceUs))
     try await sessionTokens(iterations: iterations, apiKey: apiKey, variables: variables, body: body, logger: logger)
+    try await tracing(iterations: iterations, apiKey: apiKey, loader: loader, body: body, off: serviceSide, logger: logger)
 }
 
 /// The credentials route with a session token of a loopback OpenID provider, against the same route with an API key.
@@ -157,18 +177,9 @@ func sessionTokens(iterations: Int, apiKey: String, variables: [String: String],
     provider.get("/jwks") { _, _ -> Response in
         Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(["keys": [jwk]]).jsonString)))
     }
-    let port = Mutex<Int?>(nil)
-    let server = Application(
-        router: provider, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-        onServerRunning: { channel in port.withLock { $0 = channel.localAddress?.port } }, logger: logger)
     try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await server.runService() }
-        var listening: Int?
-        while listening == nil {
-            try await Task.sleep(for: .milliseconds(10))
-            listening = port.withLock { $0 }
-        }
-        let issuer = "http://127.0.0.1:\(listening!)"
+        let providerPort = try await serveOnLoopback(provider, in: &group, logger: logger)
+        let issuer = "http://127.0.0.1:\(providerPort)"
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("service-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -36,7 +36,7 @@ public struct ProviderInstanceConfiguration: Sendable {
     /// `context.metrics` and logs refusals (with metadata) to `context.logger`.
     public func makeIssuer(context: IssuerContext = IssuerContext()) throws(IdentityError) -> any CredentialIssuer {
         let issuer = try binding.makeIssuer(for: self, context: context)
-        return MeteredIssuer(issuer, metrics: IssuerMetrics(reference: reference, context: context))
+        return MeteredIssuer(issuer, metrics: IssuerMetrics(reference: reference, app: app, context: context))
     }
 
     /// Builds the session provider.
@@ -53,7 +53,7 @@ public struct ProviderInstanceConfiguration: Sendable {
                 message: "\(reference) (\(reference.kind)) does not exchange user tokens for JWTs.",
                 recovery: "Use a provider whose vendor calls a JWT endpoint (zendesk-support with auth: jwt).", provider: reference)
         }
-        return MeteredExchanger(exchanger, metrics: IssuerMetrics(reference: reference, context: context))
+        return MeteredExchanger(exchanger, metrics: IssuerMetrics(reference: reference, app: app, context: context))
     }
 }
 

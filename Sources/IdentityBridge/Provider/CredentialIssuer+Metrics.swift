@@ -5,10 +5,13 @@ import Logging
 ///
 /// | label | dimensions |
 /// |---|---|
-/// | `identitybridge_credentials_issued_total` | `kind`, `instance` |
-/// | `identitybridge_credentials_refused_total` | `kind`, `instance`, `code` |
-/// | `identitybridge_verifications_total` | `kind`, `instance`, `result` (`valid` / `invalid`), `code` (`none` when valid) |
-struct IssuerMetrics: Sendable {
+/// | `identitybridge_credentials_issued_total` | `app`, `kind`, `provider` (the instance's name) |
+/// | `identitybridge_credentials_refused_total` | `app`, `kind`, `provider`, `code` |
+/// | `identitybridge_verifications_total` | `app`, `kind`, `provider`, `result` (`valid` / `invalid`), `code` (`none` when valid) |
+///
+/// The instance's label is `provider`, not `instance`: Prometheus gives every scraped series an `instance`
+/// label of its own (the target), which would rename a label of that name to `exported_instance`.
+package struct IssuerMetrics: Sendable {
     /// Counter label: credentials issued (including exchanged JWTs).
     static let issuedLabel = "identitybridge_credentials_issued_total"
     /// Counter label: credentials refused, by uniform code.
@@ -16,26 +19,37 @@ struct IssuerMetrics: Sendable {
     /// Counter label: verifications, by result and uniform code.
     static let verificationsLabel = "identitybridge_verifications_total"
 
+    /// What each counter counts: the `# HELP` line of an exposition that shows them.
+    package static let help: [String: String] = [
+        issuedLabel: "Credentials issued (JWTs exchanged included), by app, provider kind and provider instance.",
+        refusedLabel: "Credentials refused, by app, provider kind, provider instance and uniform error code.",
+        verificationsLabel:
+            "Credentials verified, by app, provider kind, provider instance, result (valid, invalid) and uniform error code.",
+    ]
+
     let reference: ProviderReference
+    /// The app the instance belongs to.
+    let app: String
     let factory: any MetricsFactory
     let logger: Logger
     private let issued: Counter
     private let valid: Counter
 
-    init(reference: ProviderReference, context: IssuerContext) {
+    init(reference: ProviderReference, app: String, context: IssuerContext) {
         self.reference = reference
+        self.app = app
         self.factory = context.metrics
         var logger = context.logger
         logger[metadataKey: "kind"] = "\(reference.kind.rawValue)"
         logger[metadataKey: "instance"] = "\(reference.name)"
         self.logger = logger
-        let dimensions = [("kind", reference.kind.rawValue), ("instance", reference.name)]
+        let dimensions = [("app", app), ("kind", reference.kind.rawValue), ("provider", reference.name)]
         self.issued = Counter(label: Self.issuedLabel, dimensions: dimensions, factory: context.metrics)
         self.valid = Counter(
             label: Self.verificationsLabel, dimensions: dimensions + [("result", "valid"), ("code", "none")], factory: context.metrics)
     }
 
-    private var dimensions: [(String, String)] { [("kind", reference.kind.rawValue), ("instance", reference.name)] }
+    private var dimensions: [(String, String)] { [("app", app), ("kind", reference.kind.rawValue), ("provider", reference.name)] }
 
     /// Runs `issue`, counting an issued or a refused credential.
     func issuing<T>(_ operation: String, _ issue: () throws(IdentityError) -> T) throws(IdentityError) -> T {

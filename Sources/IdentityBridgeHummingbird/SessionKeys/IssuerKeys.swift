@@ -3,6 +3,7 @@ import IdentityBridge
 import Logging
 import Prometheus
 import Synchronization
+import Tracing
 
 /// The public keys of one issuer served from a URL (`issuer_url` or `jwks_url`), cached and refreshed:
 ///
@@ -40,6 +41,8 @@ final class IssuerKeys: Sendable {
     private let fetcher: any SessionKeyFetching
     private let metrics: ServiceMetrics?
     private let logger: Logger
+    /// The tracer of the fetches' spans; `nil`: none.
+    private let tracer: (any Tracer)?
     private let clock: ContinuousClock
 
     private struct State {
@@ -58,7 +61,11 @@ final class IssuerKeys: Sendable {
     }
     private let state: Mutex<State>
 
-    init(app: String, issuer: SessionTokenIssuer, fetcher: any SessionKeyFetching, metrics: ServiceMetrics?, logger: Logger) {
+    init(
+        app: String, issuer: SessionTokenIssuer, fetcher: any SessionKeyFetching, metrics: ServiceMetrics?, logger: Logger,
+        tracer: (any Tracer)? = nil
+    ) {
+        self.tracer = tracer
         self.app = app
         self.configured = issuer
         self.fetcher = fetcher
@@ -130,6 +137,11 @@ final class IssuerKeys: Sendable {
     }
 
     private func fetch(_ reason: Reason) async {
+        // A child of the request's span when a token's unknown kid asked for it (the task inherits the context).
+        let span = tracer?.startSpan("identitybridge.session_keys.fetch", context: ServiceContext.current ?? .topLevel, ofKind: .client)
+        span?.attributes[ServiceTracing.sessionIssuer] = configured.label
+        span?.attributes["identitybridge.session_keys.reason"] = reason.rawValue
+        defer { span?.end() }
         let (jwksURL, issuer) = state.withLock { ($0.jwksURL, $0.issuer) }
         let outcome: Result<(SessionKeySet, FetchedDocument, issuer: String, jwksURL: String), SessionKeyFetchFailure>
         do throws(SessionKeyFetchFailure) {
@@ -169,6 +181,12 @@ final class IssuerKeys: Sendable {
                 let backOff = min(Int64(1) << min(state.failures - 1, 12), configured.cache.refreshInterval)
                 state.nextAttempt = now + .seconds(backOff)
             }
+        }
+        span?.attributes["identitybridge.session_keys.result"] = (try? outcome.get()) == nil ? "failed" : "ok"
+        if case .failure(let failure) = outcome {
+            span?.attributes[ServiceTracing.errorCode] = IdentityError.Code.networkError.rawValue
+            span?.attributes["identitybridge.session_keys.failure"] = failure.kind.rawValue
+            span?.setStatus(SpanStatus(code: .error))
         }
         switch outcome {
         case .success(let (keys, _, _, _)):

@@ -3,6 +3,7 @@ import IdentityBridge
 package import Logging
 import ServiceLifecycle
 import Synchronization
+package import Tracing
 
 /// The keys of every issuer served from a URL, kept across reloads: a reload that keeps an issuer
 /// (same app, URL, algorithms and cache bounds) keeps its cached set and fetches nothing; a new
@@ -11,6 +12,8 @@ package final class SessionKeyStore: Sendable {
     private let fetcher: any SessionKeyFetching
     private let metrics: ServiceMetrics?
     private let logger: Logger
+    /// The tracer of the fetches' spans (`identitybridge.session_keys.fetch`); `nil`: none.
+    private let tracer: (any Tracer)?
     private let entries = Mutex<[Entry: IssuerKeys]>([:])
 
     /// What identifies a cached issuer across reloads.
@@ -23,10 +26,13 @@ package final class SessionKeyStore: Sendable {
     }
 
     /// Creates a store fetching with `fetcher` (``ProviderHTTPClient`` by default).
-    package init(fetcher: any SessionKeyFetching = ProviderHTTPClient(), metrics: ServiceMetrics? = nil, logger: Logger) {
+    package init(
+        fetcher: any SessionKeyFetching = ProviderHTTPClient(), metrics: ServiceMetrics? = nil, logger: Logger, tracer: (any Tracer)? = nil
+    ) {
         self.fetcher = fetcher
         self.metrics = metrics
         self.logger = logger
+        self.tracer = tracer
     }
 
     /// The cached keys of `issuer` of `app`, fetched first when new (within its timeout; a failure leaves
@@ -35,7 +41,7 @@ package final class SessionKeyStore: Sendable {
         let entry = Entry(app: app, keys: source, issuer: issuer.issuer, algorithms: issuer.algorithms, cache: issuer.cache)
         let (keys, isNew) = entries.withLock { entries in
             if let cached = entries[entry] { return (cached, false) }
-            let made = IssuerKeys(app: app, issuer: issuer, fetcher: fetcher, metrics: metrics, logger: logger)
+            let made = IssuerKeys(app: app, issuer: issuer, fetcher: fetcher, metrics: metrics, logger: logger, tracer: tracer)
             entries[entry] = made
             return (made, true)
         }

@@ -154,7 +154,8 @@ import Vapor
     }
 
     static func request(_ method: String, _ path: String, _ headers: [(String, String)] = [], bytes body: [UInt8]) -> [UInt8] {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        // A request id of the caller's: both front ends must echo it as it is.
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: contract-\(method.lowercased())\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         return Array((head + "\r\n").utf8) + body
@@ -162,7 +163,7 @@ import Vapor
 
     /// A POST whose body comes in two chunks (`Transfer-Encoding: chunked`, no `Content-Length`).
     static func chunked(_ path: String, _ headers: [(String, String)], _ body: String) -> [UInt8] {
-        var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n"
+        var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: contract-chunked\r\nTransfer-Encoding: chunked\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         let bytes = Array(body.utf8)
         let half = bytes.count / 2

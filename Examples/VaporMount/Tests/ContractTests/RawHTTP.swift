@@ -56,8 +56,9 @@ enum RawHTTP {
 /// An HTTP answer split into what the contract compares.
 struct RawAnswer: Equatable, CustomStringConvertible {
     let statusLine: String
-    /// Every header but `Date` (each server stamps its own) and `Connection` (hop-by-hop, RFC 9110 §7.6.1: Vapor's
-    /// server writes `keep-alive` on every answer, Hummingbird's nothing), names lowercased (HTTP names are
+    /// Every header but `Date` (each server stamps its own), `Connection` (hop-by-hop, RFC 9110 §7.6.1: Vapor's
+    /// server writes `keep-alive` on every answer, Hummingbird's nothing) and an `X-Request-Id` each server
+    /// generated (one the request sent, `contract-...`, is compared), names lowercased (HTTP names are
     /// case-insensitive), sorted.
     let headers: [String]
     let body: [UInt8]
@@ -69,8 +70,9 @@ struct RawAnswer: Equatable, CustomStringConvertible {
         headers = head.dropFirst().compactMap { line -> String? in
             guard let colon = line.firstIndex(of: ":") else { return line }
             let name = line[..<colon].lowercased()
-            guard name != "date", name != "connection" else { return nil }
-            return name + ":" + line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard name != "date", name != "connection", name != "x-request-id" || value.hasPrefix("contract-") else { return nil }
+            return name + ":" + value
         }.sorted()
         body = split + 4 <= bytes.count ? Array(bytes[(split + 4)...]) : []
     }
