@@ -53,7 +53,10 @@ package struct ServiceInstrumentation: Sendable {
     ) async -> Response {
         if let outer = Self.answering { return await Self.mapped(request, outer, served, respond).response }
         let start = ContinuousClock.now
-        let record = ServiceRequestRecord(headers: ServiceRequestHeaders(request.headers), fallbackID: "\(context.id)")
+        // Hummingbird's own id (`context.id` force-unwraps it: a context of an app's own may not carry one).
+        let record = ServiceRequestRecord(
+            headers: ServiceRequestHeaders(request.headers),
+            fallbackID: context.logger[metadataKey: "hb.request.id"]?.description ?? ServiceRequestRecord.newRequestID())
         func run() async -> (response: Response, route: String) {
             let (response, refused) =
                 bindsRecord

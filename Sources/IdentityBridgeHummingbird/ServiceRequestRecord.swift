@@ -29,6 +29,13 @@ package final class ServiceRequestRecord: @unchecked Sendable {
         }
     }
 
+    /// A request id of the service's own: 16 random hex digits.
+    package static func newRequestID() -> String {
+        let value = UInt64.random(in: 0...UInt64.max)
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// The longest `X-Request-Id` taken from a caller.
     package static let requestIDLimit = 128
 

@@ -198,4 +198,28 @@ import Tracing
         let line = try #require(ServiceLoggingTests.lines(capture).first { $0.hasPrefix("info request ") })
         #expect(line.contains("code="), "\(line)")
     }
+
+    /// A context of an app's own whose logger carries no Hummingbird request id (`context.id` would trap).
+    struct BareContext: RequestContext {
+        var coreContext: CoreRequestContextStorage
+
+        init(source: ApplicationRequestContextSource) {
+            coreContext = CoreRequestContextStorage(source: source)
+            logger = Logger(label: "bare")
+        }
+    }
+
+    @Test func aContextWithoutHummingbirdsRequestIDGetsAnIdOfTheServices() async throws {
+        let fixture = try await ServiceFixture()
+        defer { fixture.remove() }
+        let service = try await fixture.service()
+        let router = Router(context: BareContext.self)
+        router.addRoutes(IdentityBridgeRoutes(state: service.state, metrics: service.metrics).collection(context: BareContext.self))
+        try await Application(router: router).test(.router) { raw in
+            let answer = try await ServiceClient(client: raw).get("/healthz")
+            #expect(answer.status == 200)
+            let id = try #require(answer.headers[Self.requestIDField])
+            #expect(id.utf8.count == 16 && ServiceRequestRecord.isUsableRequestID(id), "\(id)")
+        }
+    }
 }

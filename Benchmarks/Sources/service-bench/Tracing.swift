@@ -3,6 +3,7 @@ import IdentityBridge
 import IdentityBridgeHummingbird
 import Logging
 import OTel
+import ServiceLifecycle
 import Synchronization
 
 /// The credentials route of a service whose tracer samples every request (swift-otel's OTLP/HTTP tracer, its batch
@@ -29,7 +30,7 @@ func tracing(iterations: Int, apiKey: String, loader: ConfigurationLoader, body:
         let service = TokenService(configPath: "config.example.yaml", loader: loader, logger: logger, tracer: backend.factory)
         do {
             try await service.start()
-        } catch {
+        } catch let error as TokenService.StartError {
             throw ServiceBenchError(description: error.problems.joined(separator: "; "))
         }
         let on = Side(responder: service.makeRouter().buildResponder(), logger: logger)
