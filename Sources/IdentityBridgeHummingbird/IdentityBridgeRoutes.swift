@@ -26,7 +26,7 @@ public struct IdentityBridgeRoutes: Sendable {
     /// The tracer of the requests' spans (a server span each, children for signing, session tokens and key
     /// fetches); `nil`: no span.
     public let tracer: (any Tracer)?
-    /// The routes registered (all of ``ServiceRoute``'s by default).
+    /// The routes registered (every route of the service by default).
     let served: [ServiceRoute]
 
     /// Creates the routes.
@@ -49,7 +49,7 @@ public struct IdentityBridgeRoutes: Sendable {
     /// Every route the collection registers: method and path (OpenAPI syntax, `{app}`), in order.
     public static let routes: [(method: String, path: String)] = ServiceRoute.allCases.map { ($0.method.rawValue, $0.path) }
 
-    /// The route collection: the routes of ``ServiceRoute``, each answering uniform errors, logging and counting by
+    /// The route collection: every route of ``routes``, each answering uniform errors, logging and counting by
     /// itself wherever the collection is mounted. With a ``ServiceMiddleware`` in front of them, the
     /// middleware does it instead: a request is answered, logged and counted once, by the outermost.
     /// A method a route does not serve reaches the router's not-found answer, which a
