@@ -4,8 +4,8 @@ import Synchronization
 
 /// What ``ServiceMetrics`` reads again at each scrape: the listeners' open connections and the last CPU figure.
 struct ScrapedState {
-    /// Each listener's name, connection counter and cap.
-    var listeners: [(name: String, connections: ConnectionCounter, limit: Int)] = []
+    /// Each listener's name and connection counter (its cap is set once, by ``ServiceMetrics/trackConnections(listener:connections:limit:)``).
+    var listeners: [(name: String, connections: ConnectionCounter)] = []
     /// The CPU seconds of the previous scrape (the counter grows by the difference).
     var cpuSeconds: Double = 0
 }
@@ -41,7 +41,7 @@ extension ServiceMetrics {
 
     /// Shows `listener`'s open connections (of `connections`) and its cap at every scrape.
     func trackConnections(listener: String, connections: ConnectionCounter, limit: Int) {
-        scraped.withLock { $0.listeners.append((listener, connections, limit)) }
+        scraped.withLock { $0.listeners.append((listener, connections)) }
         registry.makeGauge(descriptor: Self.connectionsLimit, labels: [("listener", listener)]).set(Int64(limit))
     }
 
@@ -52,15 +52,15 @@ extension ServiceMetrics {
         registry.makeGauge(descriptor: Self.ready).set(Int64(served != nil && !state.isDraining ? 1 : 0))
         registry.makeGauge(descriptor: Self.generation).set(Int64(served?.generation ?? 0))
         let figures = ProcessFigures.current()
-        let (listeners, cpuIncrease) = scraped.withLock { scraped -> ([(String, ConnectionCounter, Int)], Double) in
+        let (listeners, cpuIncrease) = scraped.withLock { scraped -> ([(name: String, connections: ConnectionCounter)], Double) in
             var increase = 0.0
             if let cpu = figures.cpuSeconds, cpu > scraped.cpuSeconds {
                 increase = cpu - scraped.cpuSeconds
                 scraped.cpuSeconds = cpu
             }
-            return (scraped.listeners.map { ($0.name, $0.connections, $0.limit) }, increase)
+            return (scraped.listeners, increase)
         }
-        for (name, connections, _) in listeners {
+        for (name, connections) in listeners {
             registry.makeGauge(descriptor: Self.connectionsOpen, labels: [("listener", name)]).set(Int64(connections.open))
         }
         let cpu = registry.makeCounter(

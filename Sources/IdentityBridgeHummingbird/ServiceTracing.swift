@@ -26,27 +26,21 @@ package enum ServiceTracing {
     /// Runs `body` in a child span `name` of the current span (`ServiceContext.current`), when `tracer` is set;
     /// a failure's uniform code lands on the span (`identitybridge.error.code`).
     package static func span<T, Failure: Error>(
-        _ tracer: (any Tracer)?, _ name: String, provider: ProviderReference? = nil, attributes: SpanAttributes = [:],
-        _ body: () async throws(Failure) -> T
+        _ tracer: (any Tracer)?, _ name: String, provider: ProviderReference? = nil, _ body: () async throws(Failure) -> T
     ) async throws(Failure) -> T {
         guard let tracer else { return try await body() }
         let span = tracer.startSpan(name, context: ServiceContext.current ?? .topLevel, ofKind: .internal)
-        var all = attributes
         if let provider {
-            all[Self.provider] = provider.name
-            all[Self.providerKind] = provider.kind.rawValue
+            span.attributes[Self.provider] = provider.name
+            span.attributes[Self.providerKind] = provider.kind.rawValue
         }
-        span.attributes = all
         let result: Result<T, Failure> = await ServiceContext.$current.withValue(span.context) {
             await $currentSpan.withValue(span) {
                 do throws(Failure) { return .success(try await body()) } catch { return .failure(error) }
             }
         }
         if case .failure(let error) = result {
-            if let code = (error as? IdentityError)?.code ?? (error as? ServiceFailure)?.error.code {
-                span.attributes[Self.errorCode] = code.rawValue
-            }
-            span.setStatus(SpanStatus(code: .error))
+            markFailed(span, code: (error as? IdentityError)?.code ?? (error as? ServiceFailure)?.error.code)
         }
         span.end()
         return try result.get()
@@ -55,8 +49,12 @@ package enum ServiceTracing {
     /// Marks the current span (``span(_:_:provider:attributes:_:)``'s, inside its body) as refused with `code`,
     /// for a body that answers a refusal instead of throwing it.
     package static func annotateFailure(_ code: IdentityError.Code) {
-        guard let span = currentSpan else { return }
-        span.attributes[errorCode] = code.rawValue
+        if let span = currentSpan { markFailed(span, code: code) }
+    }
+
+    /// Sets `span`'s status to error and, when known, its `identitybridge.error.code`.
+    private static func markFailed(_ span: any Span, code: IdentityError.Code?) {
+        if let code { span.attributes[errorCode] = code.rawValue }
         span.setStatus(SpanStatus(code: .error))
     }
 
