@@ -7,11 +7,13 @@ import Testing
 /// `identity-server`: its options, its checks, its refusal to start naming itself; and `identityctl serve`,
 /// which moved there, says so.
 @Suite struct ServerCommandTests {
-    func server(_ arguments: [String], variables: [String: String] = ["ECHO_SECRET": echoSecret]) async -> CLIRun {
+    func server(
+        _ arguments: [String], variables: [String: String] = ["ECHO_SECRET": echoSecret], process: [String: String] = [:]
+    ) async -> CLIRun {
         let capture = CapturedOutput()
         let environment = ServerEnvironment(
             registry: ProviderRegistry([EchoPlugin(), PlainPlugin()]), configEnvironment: ConfigEnvironment(variables: variables),
-            output: capture.output)
+            output: capture.output, processEnvironment: process)
         let status = await IdentityServer.run(arguments, environment: environment)
         return CLIRun(status: status, stdout: capture.stdoutLines, stderr: capture.stderrLines)
     }
@@ -39,6 +41,38 @@ import Testing
                     run.allText.contains("\(option) \(Double(value)!) is not a duration; use more than 0 and at most 86400 seconds."),
                     "\(option) \(value): \(run.allText)")
             }
+        }
+    }
+
+    /// Issue 49's options and the OpenTelemetry environment: each bad value named, nothing started.
+    @Test func badObservabilityOptionsAndTracingSettingsAreNamed() async throws {
+        let options: [([String], String)] = [
+            (["--log-format", "xml"], "--log-format 'xml' is not one of text, json."),
+            (["--metrics-host", "0.0.0.0"], "--metrics-host needs --metrics-port (the metrics listener's port)."),
+            (["--metrics-port", "70000"], "--metrics-port 70000 is not a port; use 0 through 65535."),
+            (
+                ["--port", "9000", "--metrics-port", "9000"],
+                "--metrics-port 9000 is --port too; give the metrics listener a port of its own."
+            ),
+        ]
+        for (arguments, message) in options {
+            let run = await server(["--config", "x.yaml"] + arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.allText.contains(message), "\(arguments): \(run.allText)")
+        }
+        let tracing: [([String: String], String)] = [
+            (
+                ["OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:4317", "OTEL_EXPORTER_OTLP_PROTOCOL": "grpc"],
+                "OTEL_EXPORTER_OTLP_PROTOCOL=grpc: identity-server exports OTLP over HTTP only"
+            ),
+            (["OTEL_TRACES_EXPORTER": "zipkin"], "OTEL_TRACES_EXPORTER=zipkin is not supported here; use otlp (or none)."),
+            (["OTEL_EXPORTER_OTLP_ENDPOINT": "collector:4318"], "The OTLP endpoint must be an http:// or https:// URL"),
+        ]
+        for (process, message) in tracing {
+            let run = await server(["--config", "/nonexistent/config.yaml"], process: process)
+            #expect(run.status == 1, "\(process)")
+            #expect(run.stderr.first?.contains(message) == true, "\(process): \(run.allText)")
+            #expect(run.stderr.last == "identity-server: not started (1 problem).")
         }
     }
 
