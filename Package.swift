@@ -112,7 +112,9 @@ let package = Package(
         // no Yams, no system library: all that the app half (the client, SDK sessions, bridges) depends on.
         .target(name: "IdentityBridgeModel", swiftSettings: swiftSettings),
         // The signing code: JSON parsing and writing, base64url, HMAC, HS256 JWTs, claims, freshness, random bytes,
-        // UTF-8 checks. Every pointer-level `unsafe` line of the package lives here, fuzzed on its own (`Fuzz/`).
+        // UTF-8 checks. Every pointer-level `unsafe` line of the package lives here, fuzzed on its own (`Fuzz/`), but
+        // for one signature: `Primitives.base64URLDecode(_:into:)` (IdentityBridge) passes the benchmark's buffer
+        // pointers through to this module's allocation-free decoder, so identity-bench can time it from outside.
         // Not a product: `package` access, re-exported by `IdentityBridge`.
         .target(
             name: "IdentityBridgeSigning",
@@ -135,17 +137,8 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                "CLibyaml",
             ],
             swiftSettings: swiftSettings
-        ),
-        // The system libyaml (Debian's libyaml-dev), linked by the tests alone: the independent reference the
-        // package's own pure-Swift alias-expansion bound (YAMLExpansion) is held to, event for event, on Linux.
-        // No product links it, so a default build needs no libyaml header on any platform.
-        .systemLibrary(
-            name: "CLibyaml",
-            pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // The system OpenSSL libcrypto's SHA-256 for the HMAC hot path on Linux with the
         // SystemLibcrypto trait (allocation-free pad-state copies; see HMACDigest.Key).
@@ -166,7 +159,8 @@ let package = Package(
             name: "ZendeskMessagingAdapter", dependencies: ["IdentityBridge", "ZendeskMessagingSession"], swiftSettings: swiftSettings),
         .target(name: "HelpshiftSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
         .target(name: "ZendeskChatSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
-        .target(name: "ZendeskSupportSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
+        // Support's session logs nothing of its own (its SDK port reports), so it needs no swift-log.
+        .target(name: "ZendeskSupportSession", dependencies: ["IdentityBridgeModel"], swiftSettings: swiftSettings),
         .target(name: "ZendeskMessagingSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
 
         // MARK: The built-in kinds in one registry: what a backend imports next to the core.
@@ -213,7 +207,7 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: tokenService),
                 .product(name: "JWTKit", package: "jwt-kit", condition: tokenService),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "NIOCore", package: "swift-nio", condition: tokenService),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: tokenService),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: tokenService),
@@ -300,15 +294,12 @@ let package = Package(
                 "IdentityBridgeSimulators",
                 "IdentityBridgeCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tokenService),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "identityctl",
-            dependencies: [
-                "IdentityBridgeCLI", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tokenService),
-            ],
+            dependencies: ["IdentityBridgeCLI"],
             swiftSettings: swiftSettings
         ),
 
@@ -344,7 +335,6 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
-                .target(name: "CLibyaml", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: swiftSettings
         ),

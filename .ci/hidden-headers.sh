@@ -9,8 +9,8 @@ if [ "$(id -u)" != 0 ]; then
     exit 1
 fi
 exec unshare -m bash -euo pipefail -c '
-    mount --bind /dev/null /usr/include/yaml.h
-    mount -t tmpfs tmpfs /usr/include/openssl
+    [ ! -e /usr/include/yaml.h ] || mount --bind /dev/null /usr/include/yaml.h
+    mkdir -p /usr/include/openssl && mount -t tmpfs tmpfs /usr/include/openssl
     test ! -s /usr/include/yaml.h && test -z "$(ls /usr/include/openssl)"
     "$@"
 ' hidden-headers "$@"

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # What .ci/run needs beyond Swift, installed only when missing, so a machine that ran CI once skips it:
-#   Debian packages: libssl-dev (the core links it on Linux) and libyaml-dev (the tests' reference for the YAML
-#     alias bound), pkg-config, binutils (nm),
+#   Debian packages: libssl-dev (the core links it on Linux), pkg-config, binutils (nm),
 #     nginx and wrk (the rolling rotation), jq (the guides' commands), prometheus (promtool and a server for the
 #     alert rules and the dashboard), python3-venv;
 #   Python tools (.ci/requirements.txt, pinned) in one venv outside the clone, reused while the requirements
@@ -12,7 +11,6 @@ cd "$(dirname "$0")/.."
 
 packages=()
 [ -f /usr/include/openssl/sha.h ] || packages+=(libssl-dev)
-[ -f /usr/include/yaml.h ] || packages+=(libyaml-dev)
 command -v pkg-config >/dev/null || packages+=(pkg-config)
 command -v nm >/dev/null || packages+=(binutils)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || packages+=(nginx)

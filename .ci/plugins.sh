@@ -87,7 +87,7 @@ grep -q "^tricky names: demo/zendesk-chat, demo/HelpShift.EU, my-app/default, my
 grep -qx "hash backend: swift-crypto" "$log" || fail "trait SystemLibcrypto is off, yet the hash backend is not swift-crypto"
 grep -qx "rfc4231 case 2: 5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843" "$log" || fail "RFC 4231 case 2"
 grep -qx "rfc4231 case 6: 60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54" "$log" || fail "RFC 4231 case 6"
-grep -qx "alias bomb: configuration expands to more than 100000 YAML nodes through aliases (the limit); simplify its anchors." "$log" \
+grep -qx "alias bomb: an alias inside a mapping key; keys are compared whole, so an aliased key may expand without bound: write the key out." "$log" \
     || fail "the YAML alias bound did not refuse the alias bomb in a build without libyaml"
 python3 - "$log" <<'PY' || fail "the Zendesk Chat JWT does not verify with Python's hmac"
 import base64, hashlib, hmac, json, sys

@@ -43,13 +43,8 @@ public final class CLIInput: Sendable {
     /// The process's standard input (file descriptor 0), read with `read(2)`.
     public static var standardInput: CLIInput {
         CLIInput { count in
-            var bytes = [UInt8](repeating: 0, count: count)
-            while true {
-                // A pointer because read(2) writes into the buffer.
-                let read = bytes.withUnsafeMutableBytes { systemRead(0, $0.baseAddress!, count) }
-                if read < 0, errno == EINTR { continue }
-                return read > 0 ? Array(bytes[..<read]) : []
-            }
+            let data = try? FileHandle.standardInput.read(upToCount: count)
+            return data.map { [UInt8]($0) } ?? []
         }
     }
 

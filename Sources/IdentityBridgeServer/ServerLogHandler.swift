@@ -1,4 +1,5 @@
 #if TokenService
+import Foundation
 import Logging
 import Synchronization
 
@@ -94,15 +95,12 @@ struct ServerLogHandler: LogHandler {
 
     /// `StreamLogHandler`'s timestamp: local time, `%Y-%m-%dT%H:%M:%S%z`, formatted once a second.
     static func timestamp() -> String {
-        var now = time(nil)
+        let now = time(nil)
         if let text = cachedTimestamp.withLock({ $0.second == now ? $0.text : nil }) { return text }
-        var local = tm()
-        guard localtime_r(&now, &local) != nil else { return "<unknown>" }
-        // A pointer because strftime(3) writes the text into a C buffer.
-        let text = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String in
-            let count = strftime(buffer.baseAddress!, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &local)
-            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)
-        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssZ"
+        let text = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(now)))
         cachedTimestamp.withLock { $0 = (now, text) }
         return text
     }

@@ -45,7 +45,7 @@ public struct IdentityBridgeVaporRoutes: Vapor.RouteCollection, Sendable {
         IdentityBridgeVaporMiddleware(instrumentation: ServiceInstrumentation(metrics: metrics, logger: logger))
     }
 
-    /// Registers the seven routes on `routes`, each reading its body as a stream (the app's
+    /// Registers every route of the service's route table on `routes`, each reading its body as a stream (the app's
     /// `body_limit` applies, not Vapor's `defaultMaxBodySize`).
     public func boot(routes: any Vapor.RoutesBuilder) throws {
         let handlers = ServiceHandlers(state: state, metrics: metrics, logger: logger)

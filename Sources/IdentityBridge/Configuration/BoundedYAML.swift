@@ -4,7 +4,8 @@ package import Yams
 /// The one way the package reads YAML (configurations and scenarios): the file is read through
 /// ``BoundedFile`` (at most ``maxFileSize`` bytes), must be UTF-8 text without NUL bytes, and is
 /// composed and normalized (merge keys resolved) with one cap on the nodes it may expand to,
-/// ``maxNodes``, so that a document built to explode through aliases is refused at once.
+/// ``maxNodes``, so that a document built to explode through aliases is refused at once; an alias
+/// inside a mapping key is refused before composing (see `YAMLKeyScan`).
 package enum BoundedYAML {
     /// The largest YAML file read.
     package static let maxFileSize = 1_048_576
@@ -53,10 +54,19 @@ package enum BoundedYAML {
         guard text.utf8.count <= maxFileSize else {
             throw fail("\(what) is \(text.utf8.count) bytes; the limit is \(maxFileSize) bytes.", file: file)
         }
-        // The bound comes before composing, which follows every alias (keys included).
-        if let counted = YAMLExpansion.count(text, limit: maxNodes), counted.expandedNodes > maxNodes {
-            throw fail(tooManyNodes(what, aliases: counted.sourceNodes <= maxNodes), file: file)
+        // Composing hashes every mapping key whole, aliases followed: an alias inside a key is refused
+        // first. Elsewhere an alias is the anchored node itself, and the normalizer's budget bounds the walk.
+        let scan = YAMLKeyScan(text)
+        if let at = scan.aliasInKey {
+            throw ConfigurationError(diagnostics: [
+                ConfigDiagnostic(
+                    file: file, line: at.line, column: at.column,
+                    message:
+                        "an alias inside a mapping key; keys are compared whole, so an aliased key may expand without bound: write the key out."
+                )
+            ])
         }
+        if scan.nodes > maxNodes { throw fail(tooManyNodes(what, aliases: false), file: file) }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -68,7 +78,7 @@ package enum BoundedYAML {
         guard let root, root.null == nil else { return nil }
         var normalizer = YAMLNormalizer()
         let normalized = normalizer.normalize(root)
-        if normalizer.exhausted { throw fail(tooManyNodes(what, aliases: true), file: file) }
+        if normalizer.exhausted { throw fail(tooManyNodes(what, aliases: scan.aliases > 0), file: file) }
         return Document(root: normalized, problems: normalizer.problems)
     }
 

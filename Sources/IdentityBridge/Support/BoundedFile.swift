@@ -66,33 +66,15 @@ package enum BoundedFile {
         let size = Int64(status.st_size)
         guard size <= Int64(limit) else { throw .tooLarge(size: size, limit: limit) }
         // The size may change after fstat: read at most limit + 1 bytes and decide on what was read.
-        var buffer = [UInt8](repeating: 0, count: limit + 1)
-        var count = 0
-        while count < buffer.count {
-            // A pointer because read(2) writes into the buffer: the one pointer of the configuration module.
-            let read = buffer.withUnsafeMutableBytes { raw in
-                systemRead(descriptor, raw.baseAddress! + count, raw.count - count)
-            }
-            if read == 0 { break }
-            if read < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable
-            }
-            count += read
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        var data = Data()
+        while data.count <= limit {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: limit + 1 - data.count) } catch { throw .unreadable }
+            guard let chunk, !chunk.isEmpty else { break }
+            data.append(chunk)
         }
-        guard count <= limit else { throw .tooLarge(size: Int64(count), limit: limit) }
-        return Data(buffer[..<count])
+        guard data.count <= limit else { throw .tooLarge(size: Int64(data.count), limit: limit) }
+        return data
     }
-}
-
-/// `read(2)` on every platform, for the package's bounded readers (files here, standard input in
-/// `identityctl`): at most `count` bytes into `buffer`; 0 at the end, -1 on error (`errno` set).
-package func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #elseif canImport(Musl)
-    Musl.read(descriptor, buffer, count)
-    #else
-    Darwin.read(descriptor, buffer, count)
-    #endif
 }

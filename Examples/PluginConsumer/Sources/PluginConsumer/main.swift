@@ -31,7 +31,7 @@ let longKey = HMACDigest.Key(secret: Secret(bytes: [UInt8](repeating: 0xaa, coun
 print("rfc4231 case 6: \(longKey.hex(of: "Test Using Larger Than Block-Size Key - Hash Key First"))")
 
 // The YAML alias bound in a build that links no system library (as on macOS and iOS): an alias bomb of
-// 10^10 nodes, its last level used as a mapping key, is refused before Yams composes it.
+// 10^10 nodes, its last level used as a mapping key, is refused before Yams composes it (a key is hashed whole).
 var bomb = "x-0: &l0 [a, a, a, a, a, a, a, a, a, a]\n"
 for level in 1...9 { bomb += "x-\(level): &l\(level) [\(Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", "))]\n" }
 bomb += "x-keys:\n  ? *l9\n  : 1\napps: {}\n"
