@@ -4,13 +4,13 @@
 import Foundation
 import IdentityBridgeClient
 
-#sourceLocation(file: "README.md", line: 88)
+#sourceLocation(file: "README.md", line: 87)
 /// Your app's sign-in session: the JWT your backend gave the user at sign-in (a stand-in here).
 fileprivate func currentSessionJWT() async throws -> String { "eyJ..." }
 #sourceLocation()
 
-func documentationSnippet_README_85() async throws {
-#sourceLocation(file: "README.md", line: 85)
+func documentationSnippet_README_84() async throws {
+#sourceLocation(file: "README.md", line: 84)
 
 
 

@@ -4,8 +4,8 @@
 import IdentityBridge
 import IdentityBridgeStandard   // StandardProviders: the four built-in plugins
 
-func documentationSnippet_IdentityBridge_ConfigurationFile_76() async throws {
-#sourceLocation(file: "Sources/IdentityBridge/IdentityBridge.docc/ConfigurationFile.md", line: 76)
+func documentationSnippet_IdentityBridge_ConfigurationFile_78() async throws {
+#sourceLocation(file: "Sources/IdentityBridge/IdentityBridge.docc/ConfigurationFile.md", line: 78)
 
 
 

@@ -4,8 +4,8 @@
 import IdentityBridge
 import IdentityBridgeStandard
 
-func documentationSnippet_README_57() async throws {
-#sourceLocation(file: "README.md", line: 57)
+func documentationSnippet_README_56() async throws {
+#sourceLocation(file: "README.md", line: 56)
 
 
 

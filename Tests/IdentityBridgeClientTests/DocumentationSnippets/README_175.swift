@@ -6,8 +6,8 @@ import IdentityBridge
 import IdentityBridgeHummingbird
 import IdentityBridgeStandard
 
-func documentationSnippet_README_176() async throws {
-#sourceLocation(file: "README.md", line: 176)
+func documentationSnippet_README_175() async throws {
+#sourceLocation(file: "README.md", line: 175)
 
 
 
