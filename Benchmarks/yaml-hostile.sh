@@ -40,7 +40,7 @@ PY
 
 measure() {  # BIN FILE -> "seconds kilobytes"
     /usr/bin/time -f "%e %M" -o "$work/time" "$1" --config "$2" --port 0 >/dev/null 2>&1 || true
-    cat "$work/time"
+    tail -n 1 "$work/time"
 }
 printf '%-24s %22s %22s\n' input "before s (peak KB)" "after s (peak KB)"
 worst_before=0 worst_after=0 worst_before_name="" worst_after_name=""

@@ -59,9 +59,8 @@ public struct IdentityBridgeRoutes: Sendable {
         let instrumentation = ServiceInstrumentation(metrics: metrics, logger: logger, tracer: tracer)
         let handlers = ServiceHandlers(state: state, metrics: metrics, logger: logger, tracer: tracer)
         for route in served {
-            let label = route.path
-            collection.on(route.routerPath, method: route.method) { request, context in
-                await instrumentation.answer(request, context, route: label, bindsRecord: false) { record throws(ServiceFailure) in
+            collection.on(RouterPath(route.path), method: route.method) { request, context in
+                await instrumentation.answer(request, context, route: route, bindsRecord: false) { record throws(ServiceFailure) in
                     let parameters = context.parameters
                     let serviceRequest = ServiceRequest(
                         app: parameters.get("app") ?? "", provider: parameters.get("provider") ?? "", record: record, body: request.body)

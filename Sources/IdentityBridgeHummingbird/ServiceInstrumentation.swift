@@ -44,11 +44,11 @@ package struct ServiceInstrumentation: Sendable {
 
     /// `respond`'s answer, with anything it throws mapped to the uniform failure (a method a service path
     /// does not serve: 405 with `Allow`), `X-Request-Id` echoed, in a server span when tracing, then counted
-    /// and logged under `route` (a route template; `nil`: the router's matched path, or `unmatched`).
+    /// and logged under `route`'s template (`nil`: the router's matched path, or `unmatched`).
     /// Inside an outer frame (`answering` set), only `respond` runs, with the outer record. `bindsRecord`:
     /// set `answering` while `respond` runs (a middleware, whose `respond` may reach the routes' frames).
     func answer<Context: RequestContext, Failure: Error>(
-        _ request: Request, _ context: Context, route: String?, bindsRecord: Bool,
+        _ request: Request, _ context: Context, route: ServiceRoute?, bindsRecord: Bool,
         _ respond: (ServiceRequestRecord) async throws(Failure) -> Response
     ) async -> Response {
         if let outer = Self.answering { return await Self.mapped(request, outer, served, respond).response }
@@ -62,7 +62,7 @@ package struct ServiceInstrumentation: Sendable {
                 bindsRecord
                 ? await Self.$answering.withValue(record) { await Self.mapped(request, record, served, respond) }
                 : await Self.mapped(request, record, served, respond)
-            return (response, route ?? refused?.path ?? RouteLabel.of(matched: context.endpointPath ?? ""))
+            return (response, (route ?? refused)?.path ?? RouteLabel.of(matched: context.endpointPath ?? ""))
         }
         var response: Response
         let label: String
@@ -150,24 +150,8 @@ extension String {
 
 /// The route label of a request's metrics and log line.
 enum RouteLabel {
-    /// The route template of the router's matched path (`/v1/apps/{app}/providers/{provider}/credentials`),
-    /// or `unmatched` when it matched none.
-    static func of(matched path: String) -> String {
-        guard path.hasPrefix("/") else { return "unmatched" }
-        return routeLabels[path] ?? template(path)
-    }
-
-    /// `:name` segments written `{name}`.
-    static func template(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
-        }.joined(separator: "/")
-    }
+    /// The router's matched path (an app's own route: Hummingbird writes a parameter `{name}`, as the
+    /// service's route table does), or `unmatched` when it matched none.
+    static func of(matched path: String) -> String { path.hasPrefix("/") ? path : "unmatched" }
 }
-
-/// The labels of the service's own routes by Hummingbird path, computed once.
-/// (Hummingbird describes a matched path as `/v1/apps/{app}/...` or `/v1/apps/:app/...` depending on its version: both are keys.)
-private let routeLabels: [String: String] = Dictionary(
-    ServiceRoute.allCases.flatMap { [(ServiceRoute.routerSyntax($0.path), $0.path), ($0.path, $0.path)] },
-    uniquingKeysWith: { a, _ in a })
 #endif

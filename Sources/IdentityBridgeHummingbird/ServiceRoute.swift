@@ -28,7 +28,8 @@ package enum ServiceRoute: Hashable, CaseIterable, Sendable {
         }
     }
 
-    /// The path in OpenAPI syntax (`{app}`): the route's metrics label and its key in the document.
+    /// The path in OpenAPI syntax (`{app}`), which Hummingbird's router takes as it is: the route's
+    /// metrics label and its key in the document.
     package var path: String {
         switch self {
         case .instance(let operation): "/v1/apps/{app}/providers/{provider}/\(operation.rawValue)"
@@ -36,16 +37,6 @@ package enum ServiceRoute: Hashable, CaseIterable, Sendable {
         case .readyz: "/readyz"
         case .metrics: "/metrics"
         }
-    }
-
-    /// The path in Hummingbird's syntax (`/v1/apps/:app/...`).
-    var routerPath: RouterPath { RouterPath(Self.routerSyntax(path)) }
-
-    /// `{name}` segments written `:name`.
-    package static func routerSyntax(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            segment.hasPrefix("{") ? ":\(segment.dropFirst().dropLast())" : String(segment)
-        }.joined(separator: "/")
     }
 
     /// The route whose template `path` matches (`{name}` matching one non-empty segment), if one
