@@ -12,7 +12,7 @@ import Darwin
 #endif
 
 /// One line of input as a bounded reader saw it.
-public enum InputLine: Hashable, Sendable {
+package enum InputLine: Hashable, Sendable {
     /// A line of valid UTF-8 text, without its `\n` (or `\r\n`).
     case text(String)
     /// A line over the limit; it was skipped to its end without being kept in memory.
@@ -22,9 +22,9 @@ public enum InputLine: Hashable, Sendable {
 }
 
 /// Standard input read as bytes, never more than a caller's limit held at once: lines for
-/// `identityctl events` (``nextLine(limit:)``) and a whole token for `verify -` / `exchange -`
-/// (``readAll(limit:)``). Tests build one from bytes or lines.
-public final class CLIInput: Sendable {
+/// `identityctl events` (`nextLine(limit:)`) and a whole token for `verify -` / `exchange -`
+/// (`readAll(limit:)`). Tests build one from bytes or lines.
+package final class CLIInput: Sendable {
     private struct State {
         var buffer: [UInt8] = []
         var start = 0
@@ -38,10 +38,10 @@ public final class CLIInput: Sendable {
     private let state = Mutex(State())
 
     /// Creates an input over `read`, which returns at most the given number of bytes, and no bytes at the end.
-    public init(read: @escaping @Sendable (Int) -> [UInt8]) { self.source = read }
+    package init(read: @escaping @Sendable (Int) -> [UInt8]) { self.source = read }
 
     /// The process's standard input (file descriptor 0), read with `read(2)`.
-    public static var standardInput: CLIInput {
+    package static var standardInput: CLIInput {
         CLIInput { count in
             let data = try? FileHandle.standardInput.read(upToCount: count)
             return data.map { [UInt8]($0) } ?? []
@@ -49,7 +49,7 @@ public final class CLIInput: Sendable {
     }
 
     /// An input that yields `bytes`, a few at a time.
-    public static func bytes(_ bytes: [UInt8], chunk: Int = 7) -> CLIInput {
+    package static func bytes(_ bytes: [UInt8], chunk: Int = 7) -> CLIInput {
         let remaining = Mutex(bytes[...])
         return CLIInput { count in
             remaining.withLock { rest in
@@ -61,7 +61,7 @@ public final class CLIInput: Sendable {
     }
 
     /// An input that yields `lines`, each ended by a newline.
-    public static func lines(_ lines: [String]) -> CLIInput { bytes(Array(lines.map { $0 + "\n" }.joined().utf8), chunk: 4096) }
+    package static func lines(_ lines: [String]) -> CLIInput { bytes(Array(lines.map { $0 + "\n" }.joined().utf8), chunk: 4096) }
 
     /// Reads more bytes into the buffer; `false` at the end of the input.
     private func fill(_ state: inout State) -> Bool {
@@ -81,7 +81,7 @@ public final class CLIInput: Sendable {
 
     /// The next line, or `nil` at the end of the input. A line longer than `limit` bytes is
     /// skipped to its newline (at most `limit` + one read is held) and reported as ``InputLine/tooLong(limit:)``.
-    public func nextLine(limit: Int) -> InputLine? {
+    package func nextLine(limit: Int) -> InputLine? {
         state.withLock { state in
             var skipping = false
             var scanned = state.start
@@ -119,7 +119,7 @@ public final class CLIInput: Sendable {
 
     /// Everything left, or `nil` when it is more than `limit` bytes (then at most `limit` + one
     /// read is consumed).
-    public func readAll(limit: Int) -> [UInt8]? {
+    package func readAll(limit: Int) -> [UInt8]? {
         state.withLock { state in
             while state.buffer.count - state.start <= limit {
                 guard fill(&state) else { return Array(state.buffer[state.start...]) }

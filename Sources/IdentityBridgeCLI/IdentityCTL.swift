@@ -15,20 +15,20 @@ import IdentityBridgeCommands
 /// let capture = CapturedOutput()
 /// let status = await IdentityCTL.run(["validate", "config.example.yaml"], environment: CLIEnvironment(output: capture.output))
 /// ```
-public enum IdentityCTL {
+package enum IdentityCTL {
     /// The exit status of a usage error (wrong or missing arguments).
-    public static let usageExitCode: Int32 = CommandRunner.usageExitCode
+    package static let usageExitCode: Int32 = CommandRunner.usageExitCode
 
     /// Parses `arguments` (without the program name), runs the command with `environment` and
     /// returns the exit status. Nothing is printed except through `environment.output`.
-    public static func run(_ arguments: [String], environment: CLIEnvironment = CLIEnvironment()) async -> Int32 {
+    package static func run(_ arguments: [String], environment: CLIEnvironment = CLIEnvironment()) async -> Int32 {
         await CLIEnvironment.$current.withValue(environment) {
             await CommandRunner.run(RootCommand.self, arguments, output: environment.output)
         }
     }
 
     /// Runs with the process's arguments and exits with the command's status.
-    public static func main() async {
+    package static func main() async {
         let status = await run(Array(CommandLine.arguments.dropFirst()))
         exit(status)
     }

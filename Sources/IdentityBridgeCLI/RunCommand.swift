@@ -1,5 +1,5 @@
 #if TokenService
-public import ArgumentParser
+package import ArgumentParser
 import IdentityBridgeCommands
 import IdentityBridgeTesting
 
@@ -10,9 +10,9 @@ import IdentityBridgeTesting
 ///
 /// The logic lives in ``IdentityBridgeTesting/ScenarioFileRunner``; this command only reads
 /// ``CLIEnvironment/current`` (plugins, simulators, `${VAR}` environment, output).
-public struct RunCommand: AsyncParsableCommand {
+package struct RunCommand: AsyncParsableCommand {
     /// The command's configuration.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a scenario file against the simulated vendors.",
         discussion: """
@@ -29,21 +29,21 @@ public struct RunCommand: AsyncParsableCommand {
 
     /// The scenario file.
     @Argument(help: ArgumentHelp("The scenario YAML file.", valueName: "scenario"))
-    public var scenario: String
+    package var scenario: String
 
     /// The configuration file.
     @Option(name: .long, help: "The configuration YAML file.")
-    public var config: String
+    package var config: String
 
     /// Provider names overriding the scenario's `provider:`.
     @Option(name: .long, help: "Run on this provider instead of the scenario's (repeat or comma-separate for several).")
-    public var provider: [String] = []
+    package var provider: [String] = []
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Runs the scenario.
-    public func run() async throws {
+    package func run() async throws {
         let environment = CLIEnvironment.current
         let status = await ScenarioFileRunner.run(
             scenario: scenario, config: config, providers: provider, environment: environment.configEnvironment,

@@ -56,7 +56,7 @@ public struct SystemClientClock: ClientClock {
 }
 
 /// A clock tests move by hand: sleepers wake when ``advance(by:)`` or ``set(_:)`` passes their
-/// deadline, never on their own. ``sleepers`` lets a test wait until a task is parked on it.
+/// deadline, never on their own. `sleepers` lets a test wait until a task is parked on it.
 ///
 /// It has two readings: the wall clock (``now()``) and the monotonic one (``monotonicSeconds()``).
 /// ``advance(by:)`` and ``set(_:)`` move both (time passing); ``shiftWallClock(by:)`` moves only the
@@ -93,10 +93,10 @@ public final class ManualClientClock: ClientClock {
     public func monotonicSeconds() -> TimeInterval { state.withLock { $0.monotonic } }
 
     /// How many tasks are asleep on this clock.
-    public var sleepers: Int { state.withLock { $0.sleepers.count } }
+    package var sleepers: Int { state.withLock { $0.sleepers.count } }
 
     /// The deadlines of the tasks asleep on this clock, earliest first (as wall-clock instants).
-    public var deadlines: [Date] {
+    package var deadlines: [Date] {
         state.withLock { state in
             state.sleepers.values.map { state.now.addingTimeInterval($0.deadline - state.monotonic) }.sorted()
         }

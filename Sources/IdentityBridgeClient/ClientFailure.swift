@@ -1,31 +1,31 @@
 import Foundation
-public import IdentityBridgeModel
+package import IdentityBridgeModel
 
 /// The client's own failures, each an `IdentityError` with a uniform code.
-public enum ClientFailure {
+package enum ClientFailure {
     /// `network_error`: the service could not be reached (`detail` names the transport's reason, never a URL or token).
-    public static func unreachable(_ detail: String) -> IdentityError {
+    package static func unreachable(_ detail: String) -> IdentityError {
         IdentityError(
             .networkError, message: "The token service could not be reached (\(detail.prefix(80))).",
             recovery: "Check the device's connection and the service URL; the client retried with backoff.")
     }
 
     /// `network_error`: no answer within `seconds`.
-    public static func timeout(_ seconds: TimeInterval) -> IdentityError {
+    package static func timeout(_ seconds: TimeInterval) -> IdentityError {
         IdentityError(
             .networkError, message: "The token service did not answer within \(seconds)s.",
             recovery: "Retry later; raise the client's timeout if the service is known to be slow.")
     }
 
     /// `unknown_error`: the service's answer is not what the API describes.
-    public static func badResponse(_ detail: String) -> IdentityError {
+    package static func badResponse(_ detail: String) -> IdentityError {
         IdentityError(
             .unknown, message: "The token service's answer is not a credential: \(detail).",
             recovery: "Check that the client's base URL points at the IdentityBridge token service.")
     }
 
     /// `not_logged_in`: the user was logged out (or cleared) while the fetch ran; its answer is discarded.
-    public static func cancelled() -> IdentityError {
+    package static func cancelled() -> IdentityError {
         IdentityError(
             .notLoggedIn, message: "The credential fetch was cancelled: the user was logged out or cleared while it ran.",
             recovery: "Ask again for the user now logged in.")
@@ -33,7 +33,7 @@ public enum ClientFailure {
 
     /// `network_error`: the calling task was cancelled while it waited for a fetch it shared with
     /// other callers; it left at once, and the fetch goes on for the others.
-    public static func callerCancelled() -> IdentityError {
+    package static func callerCancelled() -> IdentityError {
         IdentityError(
             .networkError, message: "The credential request was cancelled by its caller; the shared fetch goes on for the others.",
             recovery: "Nothing to undo: ask again when the credential is needed.")
@@ -42,7 +42,7 @@ public enum ClientFailure {
 
 extension ClientFailure {
     /// `network_error`: no credential within the call's overall deadline (every attempt and backoff included).
-    public static func deadlineExceeded(_ seconds: TimeInterval) -> IdentityError {
+    package static func deadlineExceeded(_ seconds: TimeInterval) -> IdentityError {
         IdentityError(
             .networkError, message: "No credential within the call's deadline of \(seconds)s (attempts and retries included).",
             recovery: "Retry later; raise the client's deadline if the service is known to be slow.")
@@ -50,7 +50,7 @@ extension ClientFailure {
 
     /// `token_expired`: the service's credential had no life left when it arrived, so it is handed
     /// to no one (the configured lifetime is shorter than a request takes).
-    public static func expiredOnArrival(expiresIn: Int64, took: Double) -> IdentityError {
+    package static func expiredOnArrival(expiresIn: Int64, took: Double) -> IdentityError {
         IdentityError(
             .tokenExpired,
             message:

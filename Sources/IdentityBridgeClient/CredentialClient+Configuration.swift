@@ -9,13 +9,13 @@ extension CredentialClient {
     /// ``Configuration/deadline``.
     public struct RetryPolicy: Sendable {
         /// Retries after the first attempt (0: none).
-        public var maxRetries: Int
-        /// The backoff before the first retry; each next one doubles, up to ``maximumDelay``.
-        public var initialDelay: TimeInterval
+        package var maxRetries: Int
+        /// The backoff before the first retry; each next one doubles, up to `maximumDelay`.
+        package var initialDelay: TimeInterval
         /// The longest backoff.
-        public var maximumDelay: TimeInterval
+        package var maximumDelay: TimeInterval
         /// The share of each delay drawn at random (0: none, 1: full jitter between 0 and the delay).
-        public var jitter: Double
+        package var jitter: Double
 
         /// Creates a policy (default: 3 retries, 0.2 s doubling up to 5 s, half of each delay jittered).
         public init(maxRetries: Int = 3, initialDelay: TimeInterval = 0.2, maximumDelay: TimeInterval = 5, jitter: Double = 0.5) {
@@ -26,7 +26,7 @@ extension CredentialClient {
         }
 
         /// The backoff before retry `retry` (1-based), given a random draw in `0...1`.
-        public func delay(beforeRetry retry: Int, random: Double) -> TimeInterval {
+        package func delay(beforeRetry retry: Int, random: Double) -> TimeInterval {
             let exponent = Double(min(max(retry - 1, 0), 30))
             let base = min(maximumDelay, initialDelay * pow(2, exponent))
             return base * (1 - jitter) + base * jitter * min(1, max(0, random))
@@ -59,7 +59,7 @@ extension CredentialClient {
         public var retry: RetryPolicy
         /// The lifetime of a JWT credential that carries `iat` but no `exp` (default 24 h: the
         /// Helpshift Identity System rule, "iat must be less than 24 hours old").
-        public var lifetimeWithoutExp: TimeInterval
+        package var lifetimeWithoutExp: TimeInterval
         /// The device clock: expiry (on its monotonic reading), backoff, timeouts and the deadline.
         public var clock: any ClientClock
         /// Sends the requests.

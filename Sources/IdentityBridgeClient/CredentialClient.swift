@@ -40,7 +40,7 @@ public final class CredentialClient: Sendable {
     }
 
     /// A fetch that callers share: its task (cancelled by a clear, awaited by
-    /// ``waitForPendingFetches()``), and the callers waiting for its result (each of whom may leave
+    /// `waitForPendingFetches()`), and the callers waiting for its result (each of whom may leave
     /// early when cancelled, without cancelling the fetch).
     struct Fetch: Sendable {
         let id: UInt64
@@ -80,7 +80,7 @@ public final class CredentialClient: Sendable {
 
     /// The current time on the service's clock, as the device estimates it from the `Date` header
     /// (a diagnostic only, as ``serviceClockOffset``).
-    public var serviceNow: Date { configuration.clock.now().addingTimeInterval(serviceClockOffset) }
+    package var serviceNow: Date { configuration.clock.now().addingTimeInterval(serviceClockOffset) }
 
     /// The credential of `provider` for `user`: the cached one while fresh; within the refresh
     /// margin, the cached one while one background refresh runs; otherwise one shared fetch.
@@ -199,13 +199,13 @@ public final class CredentialClient: Sendable {
     }
 
     /// Waits until every fetch running now (refreshes ahead included) has finished.
-    public func waitForPendingFetches() async {
+    package func waitForPendingFetches() async {
         let tasks = state.withLock { state in state.cache.entries.compactMap { $0.fetch?.task } }
         for task in tasks { await task.value }
     }
 
     /// How many credentials are cached (fetched and not cleared, evicted or swept), for tests and diagnostics.
-    public var cachedCount: Int { state.withLock { $0.cache.entries.count { $0.credential != nil } } }
+    package var cachedCount: Int { state.withLock { $0.cache.entries.count { $0.credential != nil } } }
 
     /// How many entries the cache holds (credentials and fetches in flight); at most
     /// ``Configuration/maximumCachedCredentials`` plus the fetches in flight.

@@ -1,12 +1,12 @@
-public import Foundation
-public import IdentityBridgeModel
+package import Foundation
+package import IdentityBridgeModel
 
 /// When a credential stops being accepted, read from the credential itself (on the service's clock).
-public enum CredentialExpiry {
+package enum CredentialExpiry {
     /// The earliest expiry of the credential's JWT fields (`jwt`, `user_token`, any string that
     /// decodes as a JWT): its `exp`, else `iat` + `lifetimeWithoutExp`. `nil` when no field is a
     /// JWT (a digest such as Helpshift's `userAuthToken` lives until logout).
-    public static func expiry(of credential: Credential, lifetimeWithoutExp: TimeInterval) -> Date? {
+    package static func expiry(of credential: Credential, lifetimeWithoutExp: TimeInterval) -> Date? {
         credential.jwtTimeClaims.compactMap { expiry(of: $0, lifetimeWithoutExp: lifetimeWithoutExp) }.min()
     }
 
@@ -17,7 +17,7 @@ public enum CredentialExpiry {
     }
 
     /// A credential's lifetime as its JWTs state it, without reading any clock.
-    public enum Lifetime: Equatable, Sendable {
+    package enum Lifetime: Equatable, Sendable {
         /// No field is a JWT with `exp` or `iat`: it lives until logout.
         case none
         /// A JWT has `exp` but no `iat`: its lifetime cannot be known without a clock.
@@ -28,7 +28,7 @@ public enum CredentialExpiry {
 
     /// The lifetime of `credential`'s JWT fields (`exp - iat`; `lifetimeWithoutExp` with `iat`
     /// only): what the client falls back on when an answer carries no `expires_in`.
-    public static func lifetime(of credential: Credential, lifetimeWithoutExp: TimeInterval) -> Lifetime {
+    package static func lifetime(of credential: Credential, lifetimeWithoutExp: TimeInterval) -> Lifetime {
         var result = Lifetime.none
         for claims in credential.jwtTimeClaims {
             let exp = claims.expiresAt

@@ -2,7 +2,7 @@ import IdentityBridgeModel
 import Synchronization
 
 /// The callers waiting for one shared fetch. A caller whose task is cancelled leaves at once with
-/// ``ClientFailure/callerCancelled()``; the fetch itself runs on for the others (and is cached).
+/// `ClientFailure/callerCancelled()`; the fetch itself runs on for the others (and is cached).
 final class FetchWaiters: Sendable {
     private struct State {
         var result: Result<Credential, IdentityError>?

@@ -7,7 +7,7 @@ import IdentityBridgeModel
 /// The credential's lifetime is the answer's `expires_in`, counted from the moment the request
 /// was *sent* (so a slow answer only makes the client more careful). A service that does not write
 /// `expires_in` yet is read from the credential's JWTs: `exp - iat` (a clock-free difference), or
-/// ``CredentialClient/Configuration/lifetimeWithoutExp`` for a JWT with `iat` only.
+/// `CredentialClient/Configuration/lifetimeWithoutExp` for a JWT with `iat` only.
 enum Freshness {
     enum Plan: Equatable {
         /// No expiry: cached until logout (or eviction).

@@ -1,15 +1,15 @@
-public import Foundation
+package import Foundation
 
 /// The service's clock as the device sees it: the offset from the device clock, read from each
 /// answer's `Date` header. A diagnostic only (``CredentialClient/serviceClockOffset``): expiry is
 /// judged on the answer's `expires_in` and the client's monotonic clock, never on this offset.
-public enum ServiceClock {
+package enum ServiceClock {
     /// The offset (service minus device, seconds) implied by a `Date` header received between
     /// `sentAt` and `receivedAt` on the device clock; `nil` when the header is not an IMF-fixdate.
     ///
     /// The header has whole seconds, so the service's instant is taken as the middle of that
     /// second, and the device's as the middle of the round trip.
-    public static func offset(dateHeader: String, sentAt: Date, receivedAt: Date) -> TimeInterval? {
+    package static func offset(dateHeader: String, sentAt: Date, receivedAt: Date) -> TimeInterval? {
         guard let serviceDate = parseHTTPDate(dateHeader) else { return nil }
         let deviceMiddle = sentAt.timeIntervalSince1970 + receivedAt.timeIntervalSince(sentAt) / 2
         return serviceDate.timeIntervalSince1970 + 0.5 - deviceMiddle
@@ -18,7 +18,7 @@ public enum ServiceClock {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// Parses an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110 §5.6.7).
-    public static func parseHTTPDate(_ text: String) -> Date? {
+    package static func parseHTTPDate(_ text: String) -> Date? {
         let parts = text.split(separator: " ")
         guard text.utf8.count <= 40, parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]), let year = Int(parts[3]),
             let month = months.firstIndex(of: String(parts[2]))
@@ -34,7 +34,7 @@ public enum ServiceClock {
 
     /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`): what a service writes in its
     /// `Date` header (the in-process and test services use it).
-    public static func httpDate(_ date: Date) -> String {
+    package static func httpDate(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

@@ -30,10 +30,10 @@ public struct UserSwitchError: Error, Sendable, CustomStringConvertible {
     /// The step's uniform error.
     public var error: IdentityError
     /// True when every provider is back to the previous user (or, with no previous user, holds
-    /// nobody); false when the rollback failed too (then ``rollbackError`` says why).
+    /// nobody); false when the rollback failed too (then `rollbackError` says why).
     public var restoredPreviousUser: Bool
     /// The rollback's failure, when it failed.
-    public var rollbackError: IdentityError?
+    package var rollbackError: IdentityError?
 
     /// `user switch failed at <step>: <error>`.
     public var description: String {
@@ -51,7 +51,7 @@ public struct UserStateCheck: Sendable {
     /// What it looks at, e.g. `current user`, `visible conversations` (named in the error).
     public var name: String
     /// What `provider` still holds of `previous` (one sentence, no user data), or `nil` when it holds nothing.
-    public var leftover: @Sendable (_ provider: any IdentityProvider, _ previous: UserIdentity?) async -> String?
+    package var leftover: @Sendable (_ provider: any IdentityProvider, _ previous: UserIdentity?) async -> String?
 
     /// Creates a check.
     public init(name: String, leftover: @escaping @Sendable (_ provider: any IdentityProvider, _ previous: UserIdentity?) async -> String?)

@@ -1,15 +1,15 @@
 #if TokenService
-public import ArgumentParser
+package import ArgumentParser
 
 /// Runs a root command as `identityctl` and `identity-server` do: parses `arguments` (without the
 /// program name), runs the command and returns the exit status; usage errors print on `output`'s
 /// stderr and return 2, help and version print on its stdout and return 0.
-public enum CommandRunner {
+package enum CommandRunner {
     /// The exit status of a usage error (wrong or missing arguments).
-    public static let usageExitCode: Int32 = 2
+    package static let usageExitCode: Int32 = 2
 
     /// Parses and runs `Root` with `arguments`; nothing is printed except through `output`.
-    public static func run<Root: ParsableCommand>(_ root: Root.Type, _ arguments: [String], output: CommandOutput) async -> Int32 {
+    package static func run<Root: ParsableCommand>(_ root: Root.Type, _ arguments: [String], output: CommandOutput) async -> Int32 {
         do {
             var command = try Root.parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -40,7 +40,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     let limits: TokenService.Limits
     /// Accepted past the connection cap: only health probes are answered, then the connection closes.
     let probesOnly: Bool
-    /// Where a refused request is counted (``ServiceMetrics/recordRefusedRequest(status:)``).
+    /// Where a refused request is counted (`ServiceMetrics/recordRefusedRequest(status:)`).
     let metrics: ServiceMetrics?
     private var phase = Phase.idle
     /// Requests passed on whose response has not ended.

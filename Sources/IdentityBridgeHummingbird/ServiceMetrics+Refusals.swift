@@ -2,8 +2,8 @@
 import Prometheus
 
 extension ServiceMetrics {
-    /// The route label of a request refused before routing (see ``recordRefusedRequest(status:)``).
-    public static let unroutedRoute = "unrouted"
+    /// The route label of a request refused before routing (see `recordRefusedRequest(status:)`).
+    package static let unroutedRoute = "unrouted"
 
     /// `identitybridge_connections_refused_total`.
     static var refusedConnections: MetricNameDescriptor {
@@ -15,11 +15,11 @@ extension ServiceMetrics {
     /// Counts one request refused before it reached the router (a missing `Host`, 400; past the
     /// connection cap, 503) in `identitybridge_http_requests_total{route="unrouted", status}`, so an
     /// error rate over that metric sees it. No label carries anything from the request.
-    public func recordRefusedRequest(status: Int) {
+    package func recordRefusedRequest(status: Int) {
         recordRequest(route: Self.unroutedRoute, status: status, duration: .zero)
     }
 
     /// Counts one connection closed at once in `identitybridge_connections_refused_total`.
-    public func recordRefusedConnection() { registry.makeCounter(descriptor: Self.refusedConnections).increment() }
+    package func recordRefusedConnection() { registry.makeCounter(descriptor: Self.refusedConnections).increment() }
 }
 #endif

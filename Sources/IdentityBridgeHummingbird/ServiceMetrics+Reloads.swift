@@ -35,7 +35,7 @@ extension ServiceMetrics {
 
     /// Counts one reload in `identitybridge_config_reloads_total{result="ok"|"refused"}` and sets
     /// `identitybridge_config_reload_refused` (1 after a refusal, 0 after a reload that succeeded).
-    public func recordReload(ok: Bool) {
+    package func recordReload(ok: Bool) {
         reloadCounter(ok: ok).increment()
         reloadRefusedGauge.set(Int64(ok ? 0 : 1))
     }

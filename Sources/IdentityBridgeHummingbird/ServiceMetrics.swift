@@ -15,7 +15,7 @@ public final class ServiceMetrics: Sendable {
     public let factory: any MetricsFactory
 
     /// Latency buckets for `identitybridge_http_request_duration_seconds` (0.5 ms to 2.5 s).
-    public static let durationBuckets: [Duration] = [
+    package static let durationBuckets: [Duration] = [
         .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
         .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500),
     ]
@@ -50,7 +50,7 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// Counts one answered request and records its latency; `route` is the route template, never the raw path.
-    public func recordRequest(route: String, status: Int, duration: Duration) {
+    package func recordRequest(route: String, status: Int, duration: Duration) {
         recordRequest(route: route, status: status, app: nil, provider: nil, duration: duration)
     }
 

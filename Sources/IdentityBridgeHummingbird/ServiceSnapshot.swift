@@ -38,7 +38,7 @@ public final class ServiceSnapshot: Sendable {
     }
 
     /// The names of the served apps.
-    public var servedApps: [String] { apps.keys.sorted() }
+    package var servedApps: [String] { apps.keys.sorted() }
 }
 
 /// One served app (a class: a request holds one reference, not a copy of every field).

@@ -1,5 +1,5 @@
 #if TokenService
-public import IdentityBridge
+package import IdentityBridge
 import Logging
 import Synchronization
 
@@ -21,7 +21,7 @@ public final class ServiceState: Sendable {
     public var isDraining: Bool { draining.load(ordering: .relaxed) }
 
     /// Marks the service as shutting down: `/readyz` answers 503 from now on.
-    public func beginDraining() { draining.store(true, ordering: .relaxed) }
+    package func beginDraining() { draining.store(true, ordering: .relaxed) }
 
     /// The snapshot and its generation (1 for the first snapshot, one more on each replacement), read together.
     public var served: (snapshot: ServiceSnapshot, generation: Int)? {
@@ -39,10 +39,10 @@ public final class ServiceState: Sendable {
 
     /// The latest reload, when it was refused (the snapshot of ``served`` kept serving); `nil` once a
     /// reload succeeds. `/readyz` shows it.
-    public var reloadRefusal: ReloadRefusal? { current.withLock { $0.refusal } }
+    package var reloadRefusal: ReloadRefusal? { current.withLock { $0.refusal } }
 
     /// Records a refused reload: `/readyz` shows its `problems` until a reload succeeds.
-    public func refuseReload(_ problems: [ConfigDiagnostic]) {
+    package func refuseReload(_ problems: [ConfigDiagnostic]) {
         current.withLock { current in
             current.refusal = ReloadRefusal(problems: problems, attempts: (current.refusal?.attempts ?? 0) + 1)
         }
@@ -51,20 +51,20 @@ public final class ServiceState: Sendable {
 
 /// A reload that was refused while the previous configuration keeps serving: what `/readyz` shows
 /// under `reload_refused` so an operator sees it where they look, not only in a log line.
-public struct ReloadRefusal: Sendable, Hashable {
+package struct ReloadRefusal: Sendable, Hashable {
     /// Every problem of the refused load, each at its file, line and column (never a secret).
-    public var problems: [ConfigDiagnostic]
+    package var problems: [ConfigDiagnostic]
     /// The reloads refused in a row since the last one that succeeded (or since the start).
-    public var attempts: Int
+    package var attempts: Int
 
     /// Creates a refusal.
-    public init(problems: [ConfigDiagnostic], attempts: Int = 1) {
+    package init(problems: [ConfigDiagnostic], attempts: Int = 1) {
         self.problems = problems
         self.attempts = attempts
     }
 
     /// `{"attempts": N, "problems": [{"file", "line", "column", "message"}, ...]}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "attempts": .int(Int64(attempts)),
             "problems": .array(

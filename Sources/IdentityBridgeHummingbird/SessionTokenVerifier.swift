@@ -1,6 +1,6 @@
 #if TokenService
 import Foundation
-public import IdentityBridge
+package import IdentityBridge
 import JWTKit
 import Logging
 
@@ -11,9 +11,9 @@ import Logging
 /// `keys_file`) or its HS256 secrets; `exp` is required, `exp` / `nbf` are checked with the leeway,
 /// `aud` must include one of the issuer's audiences, and the mapped user-id claim must be present.
 /// Errors never quote the token.
-public struct SessionTokenVerifier: Sendable {
+package struct SessionTokenVerifier: Sendable {
     /// The algorithms a session JWT may use; anything else (`none`, `HS512`, ...) is refused before any key is looked up.
-    public static let allowedAlgorithms = Set(SessionTokenIssuer.supportedAlgorithms)
+    package static let allowedAlgorithms = Set(SessionTokenIssuer.supportedAlgorithms)
 
     let configuration: SessionTokenConfiguration
     let app: String
@@ -22,7 +22,7 @@ public struct SessionTokenVerifier: Sendable {
 
     /// Builds the verifier with a key store of its own (each issuer with a URL is fetched now); a key
     /// file jwt-kit cannot use is `configuration_invalid`.
-    public init(configuration: SessionTokenConfiguration, app: String) async throws(IdentityError) {
+    package init(configuration: SessionTokenConfiguration, app: String) async throws(IdentityError) {
         try await self.init(configuration: configuration, app: app, store: SessionKeyStore(logger: Logger(label: "IdentityBridge.service")))
     }
 
@@ -42,7 +42,7 @@ public struct SessionTokenVerifier: Sendable {
 
     /// Whether `token` looks like a session JWT of this app (a JWT whose unverified `iss` names one of
     /// its issuers). Only a routing hint: nothing is trusted until ``verify(_:now:)`` passes.
-    public func claimsIssuer(_ token: String) -> Bool {
+    package func claimsIssuer(_ token: String) -> Bool {
         guard token.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 2, let decoded = try? DecodedJWT.decode(token),
             let iss = decoded.claim("iss")?.stringValue
         else { return false }
@@ -50,7 +50,7 @@ public struct SessionTokenVerifier: Sendable {
     }
 
     /// The user the verified token names.
-    public func verify(_ token: String, now: Date = Date()) async throws(IdentityError) -> UserIdentity {
+    package func verify(_ token: String, now: Date = Date()) async throws(IdentityError) -> UserIdentity {
         let decoded = try DecodedJWT.decode(token)
         guard let iss = decoded.claim("iss")?.stringValue else {
             throw refusal(.claimMissing, "The session token has no iss claim.", field: "iss")
@@ -106,7 +106,7 @@ public struct SessionTokenVerifier: Sendable {
     }
 }
 
-/// One issuer of a ``SessionTokenVerifier``: its keys (a URL's cached set, a file's, HS256 secrets) and rules.
+/// One issuer of a `SessionTokenVerifier`: its keys (a URL's cached set, a file's, HS256 secrets) and rules.
 struct IssuerVerifier: Sendable {
     let configured: SessionTokenIssuer
     /// The keys of a `keys_file`.
@@ -237,7 +237,7 @@ struct SessionClaims: JWTPayload {
 
     func encode(to encoder: any Encoder) throws { try JSONValue.object(all).encode(to: encoder) }
 
-    /// Claims are checked by ``SessionTokenVerifier`` with the configured leeway.
+    /// Claims are checked by `SessionTokenVerifier` with the configured leeway.
     func verify(using algorithm: some JWTAlgorithm) async throws {}
 
     /// A string claim (a number is written as its digits, as ids often are); `nil` when absent or empty.

@@ -13,15 +13,15 @@ import Darwin
 extension TokenService {
     /// The service could not listen on its address (thrown by ``run(host:port:metricsListener:telemetry:onListening:)`` before
     /// it accepted a request): the address, why, and what to do, instead of the socket call's text.
-    public struct ListenError: Error, Sendable, CustomStringConvertible {
+    package struct ListenError: Error, Sendable, CustomStringConvertible {
         /// The host the service tried to listen on.
-        public let host: String
+        package let host: String
         /// The port it tried (0: any free port).
-        public let port: Int
+        package let port: Int
         /// Whether another process already listens on the address (`EADDRINUSE`).
-        public let addressInUse: Bool
+        package let addressInUse: Bool
         /// The system's reason (`Address already in use`, `Permission denied`, ...).
-        public let reason: String
+        package let reason: String
 
         /// Creates an error from what the server threw while binding.
         init(host: String, port: Int, underlying error: any Error) {
@@ -33,10 +33,10 @@ extension TokenService {
         }
 
         /// `host:port`, with brackets around an IPv6 address.
-        public var address: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+        package var address: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
         /// `cannot listen on HOST:PORT: REASON.`, then a hint.
-        public var description: String {
+        package var description: String {
             let hint =
                 addressInUse
                 ? "Another process listens there: stop it (find it with 'ss -ltnp | grep :\(port)') or choose another port with --port (0 picks a free one)."

@@ -46,7 +46,7 @@ public final class TokenService: Sendable {
     /// Loads (and reloads) the configuration.
     public let loader: ConfigurationLoader
     /// Whether `${VAR:-default}` secrets are accepted (with a warning each).
-    public let allowDevelopmentSecrets: Bool
+    package let allowDevelopmentSecrets: Bool
     /// The live state the routes read.
     public let state = ServiceState()
     /// Request and credential metrics, rendered at `/metrics`.
@@ -54,7 +54,7 @@ public final class TokenService: Sendable {
     /// Where the service logs.
     public let logger: Logger
     /// Timeouts, the connection cap and the drain deadline of ``run(host:port:metricsListener:telemetry:onListening:)``.
-    public let limits: Limits
+    package let limits: Limits
     /// How ``run(host:port:metricsListener:telemetry:onListening:)`` watches the input files; `nil`: no watching (SIGHUP only).
     public let watch: ConfigurationWatcher.Settings?
     /// The session keys fetched from identity providers, kept across reloads and refreshed by ``run(host:port:metricsListener:telemetry:onListening:)``.
@@ -194,10 +194,10 @@ public final class TokenService: Sendable {
     /// The routes of the metrics listener.
     package static let metricsListenerRoutes: [ServiceRoute] = [.healthz, .readyz, .metrics]
 
-    /// Serves on `host:port` (0 picks a free port) with ``limits`` until SIGTERM / SIGINT, then drains;
+    /// Serves on `host:port` (0 picks a free port) with `limits` until SIGTERM / SIGINT, then drains;
     /// `onListening` gets the bound host and port. With `metricsListener`, `/metrics` moves to a second
     /// listener (beside the health routes). `telemetry` (a span exporter, say) starts first and stops last,
-    /// after the requests in flight are answered, so their spans are exported. Throws ``ListenError`` when it
+    /// after the requests in flight are answered, so their spans are exported. Throws `ListenError` when it
     /// cannot listen (the port taken, say).
     public func run(
         host: String, port: Int, metricsListener: MetricsListener? = nil, telemetry: (any Service)? = nil,
@@ -247,7 +247,7 @@ public final class TokenService: Sendable {
         }
     }
 
-    /// A Hummingbird application serving `routes` on `host:port` with ``limits`` and a connection counter of its
+    /// A Hummingbird application serving `routes` on `host:port` with `limits` and a connection counter of its
     /// own, shown as `identitybridge_connections_open{listener=name}`.
     private func application(
         name: String, routes: [ServiceRoute], host: String, port: Int, logger: Logger,
@@ -296,7 +296,7 @@ struct DrainOnShutdown: Service {
 extension TokenService {
     /// The files a change of which reloads: the configuration file, and every file the serving and
     /// the last attempted load read (a refused load's new file too, so its fix is noticed).
-    public var watchedFiles: [String] {
+    package var watchedFiles: [String] {
         inputs.withLock { inputs in
             var files = [configPath]
             for file in inputs.served + inputs.attempted where !files.contains(file) { files.append(file) }

@@ -10,13 +10,13 @@ public struct ServerEnvironment: Sendable {
     /// The plugins configurations are loaded with.
     public var registry: ProviderRegistry
     /// Where `${VAR}` references and `*_file:` secrets are resolved.
-    public var configEnvironment: ConfigEnvironment
+    package var configEnvironment: ConfigEnvironment
     /// Where output goes.
     public var output: CommandOutput
     /// How messages name the program (`identity-server`, or a package's own server).
     public var programName: String
     /// The process environment the OpenTelemetry variables (`OTEL_*`) are read from.
-    public var processEnvironment: [String: String]
+    package var processEnvironment: [String: String]
 
     /// Creates an environment; the defaults are the real process's.
     public init(

@@ -4,7 +4,7 @@ internal import IdentityBridgeStandard
 
 /// What the plugins' tool does, as a testable value:
 ///
-/// - `generate INPUT OUTPUT`: checks the configuration at INPUT and writes its ``IdentityConfigSource`` to OUTPUT.
+/// - `generate INPUT OUTPUT`: checks the configuration at INPUT and writes its `IdentityConfigSource` to OUTPUT.
 /// - `validate PATH...`: checks each configuration and prints one summary line per valid file.
 ///
 /// Both check against a registry (by default ``StandardProviders/registry``, the built-in kinds; a
@@ -16,7 +16,7 @@ public struct IdentityConfigCommandLine: Sendable {
     /// Exit status of a run with problems in a configuration.
     public static let failure: Int32 = 1
     /// Exit status of a run with wrong arguments.
-    public static let usageError: Int32 = 64
+    package static let usageError: Int32 = 64
 
     /// The usage text.
     public static let usage = """

@@ -1,4 +1,4 @@
-public import IdentityBridge
+package import IdentityBridge
 
 /// The Swift source the build plugin generates for a valid configuration: only app and provider
 /// instance names, never a secret or an environment value.
@@ -14,13 +14,13 @@ public import IdentityBridge
 /// ```
 /// Everything is `public`, so a target holding the configuration can share its constants with the
 /// targets that import it (two such modules in one file: qualify, `MyModule.IdentityConfig`).
-public enum IdentityConfigSource {
+package enum IdentityConfigSource {
     /// The source for `configuration`, or the names that collide as Swift identifiers.
     /// - Parameters:
     ///   - yaml: the configuration's text, to point diagnostics at the names at fault.
     ///   - sourceName: the file name written in the header comment (not a path: the output stays the
     ///     same on every machine).
-    public static func generate(_ configuration: IdentityConfiguration, yaml: String, sourceName: String) throws(ConfigurationError)
+    package static func generate(_ configuration: IdentityConfiguration, yaml: String, sourceName: String) throws(ConfigurationError)
         -> String
     {
         let positions = NamePositions(yaml: yaml)

@@ -1,13 +1,13 @@
 /// Turns configuration names (`zendesk-chat`, `my.app`, `2fa`, `default`) into Swift identifiers,
 /// deterministically: the same name always gives the same identifier.
-public enum SwiftIdentifier {
+package enum SwiftIdentifier {
     /// The lower camel case identifier of `name`, ready to declare and to use after a dot:
     /// words split at every character other than an ASCII letter or digit (`-`, `_`, `.`, spaces,
     /// non-ASCII), the first word lowercased (`HTTP-server` → `httpServer`, `MyApp` → `myApp`), the
     /// others capitalized; `_` before a leading digit (`2fa` → `_2fa`); a keyword in backticks
     /// (`` `default` ``) or, for the names a dot cannot reach even in backticks, with `_` after
     /// (`self_`, `init_`). `nil` when the name has no ASCII letter or digit.
-    public static func make(_ name: String) -> String? {
+    package static func make(_ name: String) -> String? {
         let words = name.unicodeScalars.split { !isASCIIAlphanumeric($0) }.map { String(String.UnicodeScalarView($0)) }
         guard let first = words.first else { return nil }
         let identifier = lowercasedFirstWord(first) + words.dropFirst().map(capitalized).joined()

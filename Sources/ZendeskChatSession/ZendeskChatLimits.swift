@@ -15,16 +15,16 @@ public enum ZendeskChatLimits {
     /// can reach the app, or the Chat backend, already expired; the credential client never hands one
     /// out (it refuses a credential with no life left on arrival), and the configuration refuses
     /// the lifetime when it is loaded.
-    public static let minTokenLifetime: Int64 = 30
+    package static let minTokenLifetime: Int64 = 30
     /// The default lifetime of the JWTs this adapter mints (`token_lifetime`, seconds).
     public static let defaultTokenLifetime: Int64 = 300
     /// The most older shared secrets `previous_secrets` lists (a rotation needs one; a few cover overlapping ones).
-    public static let maxPreviousSecrets = 5
+    package static let maxPreviousSecrets = 5
 
     /// When a Chat JWT stops being accepted: `exp`, or `iat +` ``maxLifetime`` without `exp`
     /// (saturating at `Int64.max` rather than overflowing). The one rule the verifier and a session apply.
     @inlinable
-    public static func effectiveExpiry(issuedAt: Int64, expiresAt: Int64?) -> Int64 {
+    package static func effectiveExpiry(issuedAt: Int64, expiresAt: Int64?) -> Int64 {
         if let expiresAt { return expiresAt }
         let (expiry, overflow) = issuedAt.addingReportingOverflow(maxLifetime)
         return overflow ? .max : expiry

@@ -5,7 +5,7 @@ public import IdentityBridge
 /// Settings: `auth` (anonymous | jwt, required), `secret` (Zendesk shared secret, required for
 /// jwt), `user_token_lifetime` (default 10m), `max_token_age` (default 10m: the oldest `iat` a
 /// Zendesk JWT may carry and verify), optional `user_token_secret` (default: derived
-/// from `secret` with HKDF-SHA256, see ``ZendeskSupportSettings/deriveUserTokenKey(from:)``).
+/// from `secret` with HKDF-SHA256, see `ZendeskSupportSettings/deriveUserTokenKey(from:)`).
 public struct ZendeskSupportPlugin: ProviderPlugin {
     /// Creates the plugin.
     public init() {}

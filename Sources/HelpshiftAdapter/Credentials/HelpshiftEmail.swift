@@ -13,7 +13,7 @@ enum HelpshiftEmail {
         return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
     }
 
-    /// ``isValid(_:)`` read on the bytes of an all-ASCII string (`nil` for any other): in ASCII
+    /// `isValid(_:)` read on the bytes of an all-ASCII string (`nil` for any other): in ASCII
     /// every character is one byte except CR LF, which is whitespace and refused either way, and
     /// the whitespace characters are HT, LF, VT, FF, CR and space.
     private static func asciiVerdict(_ email: String) -> Bool? {

@@ -1,19 +1,19 @@
-public import IdentityBridge
+package import IdentityBridge
 
 /// Validates Identity System identities against every documented limit, naming the per-key reason.
-public enum HelpshiftIdentityValidator {
+package enum HelpshiftIdentityValidator {
     /// One per-key problem: the data key Helpshift would report, the field path and the reason.
-    public struct Problem: Hashable, Sendable {
+    package struct Problem: Hashable, Sendable {
         /// The key in the failure data (the identity's identifier, or the metadata key).
-        public var key: String
+        package var key: String
         /// Where it is, e.g. `identities[0].metadata.level`.
-        public var field: String
+        package var field: String
         /// The documented reason.
-        public var reason: HelpshiftDataErrorReason
+        package var reason: HelpshiftDataErrorReason
     }
 
     /// Every per-key problem of `identities`, in order.
-    public static func problems(_ identities: [HelpshiftIdentity]) -> [Problem] {
+    package static func problems(_ identities: [HelpshiftIdentity]) -> [Problem] {
         var problems: [Problem] = []
         for (index, identity) in identities.enumerated() {
             let path = "identities[\(index)]"
@@ -49,7 +49,7 @@ public enum HelpshiftIdentityValidator {
 
     /// Throws the first violated rule: size limit, per-key data problems, unknown identifier names,
     /// then (full privacy off, for a login) the uid-or-email rule.
-    public static func validate(
+    package static func validate(
         _ identities: [HelpshiftIdentity], fullPrivacy: Bool, requireUidOrEmail: Bool = true, provider: ProviderReference?
     ) throws(IdentityError) {
         if identities.count > HelpshiftLimits.collectionMaxCount {

@@ -16,7 +16,7 @@ public struct HelpshiftIssuer: CredentialIssuer {
     public let settings: HelpshiftSettings
     let clock: any IdentityClock
     let identitySigner: HS256Signer?
-    /// HMAC keys (pad states hashed once) for ``HelpshiftSettings/verifyingSecrets``, in order:
+    /// HMAC keys (pad states hashed once) for `HelpshiftSettings/verifyingSecrets`, in order:
     /// the first is `secret`, which issues digests.
     let digestKeys: [HMACDigest.Key]
 

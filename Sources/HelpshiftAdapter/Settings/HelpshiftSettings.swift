@@ -34,19 +34,19 @@ public struct HelpshiftSettings: ProviderSettings, Hashable {
     /// The HMAC secret that issues digests (`secret`).
     public var secret: Secret
     /// Older secrets that still verify during a rotation (`previous_secrets`).
-    public var previousSecrets: [Secret]
+    package var previousSecrets: [Secret]
     /// The digest input.
-    public var digestInput: HelpshiftDigestInput
+    package var digestInput: HelpshiftDigestInput
     /// The digest encoding.
-    public var digestEncoding: HelpshiftDigestEncoding
+    package var digestEncoding: HelpshiftDigestEncoding
     /// Helpshift `fullPrivacy`: the digest is over the user id only; email may not be the only identifier.
-    public var fullPrivacy: Bool
+    package var fullPrivacy: Bool
     /// The initial `clearAnonymousUserOnLogin` value.
     public var clearAnonymousUserOnLogin: Bool
     /// Whether the Identity System (User Hub) is used.
     public var identitySystem: Bool
     /// The Identity System JWT secret (required when ``identitySystem`` is on).
-    public var identitySecret: Secret?
+    package var identitySecret: Secret?
 
     /// Creates settings; defaults follow common.md.
     public init(
@@ -66,6 +66,6 @@ public struct HelpshiftSettings: ProviderSettings, Hashable {
         self.identitySecret = identitySecret
     }
 
-    /// Every secret that verifies a digest: ``secret`` first, then ``previousSecrets``.
-    public var verifyingSecrets: [Secret] { [secret] + previousSecrets }
+    /// Every secret that verifies a digest: ``secret`` first, then `previousSecrets`.
+    package var verifyingSecrets: [Secret] { [secret] + previousSecrets }
 }

@@ -1,10 +1,10 @@
-public import IdentityBridgeModel
+package import IdentityBridgeModel
 
 /// Validates `updateAppAttributes` / `updateMasterAttributes` dictionaries with the documented
 /// types and limits, giving the per-key reason Helpshift would report.
-public enum HelpshiftAttributeValidator {
+package enum HelpshiftAttributeValidator {
     /// Which attributes call.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// `updateAppAttributes`.
         case app = "appAttributes"
         /// `updateMasterAttributes`.
@@ -12,7 +12,7 @@ public enum HelpshiftAttributeValidator {
     }
 
     /// The master attribute keys Helpshift accepts (vendor-notes).
-    public static let masterKeys: [String] = [
+    package static let masterKeys: [String] = [
         "first_name", "last_name", "display_name", "full_name", "last_country", "last_city", "age", "lifetime_value",
         "user_persona", "user_vip_segment", "user_support_status", "last_active_date", "accepted_t_and_c",
         "preferred_language", "new_tags", "tags_to_remove", "reset_tags", "custom_user_fields",
@@ -73,7 +73,7 @@ public enum HelpshiftAttributeValidator {
     }
 
     /// Every per-key problem of `attributes` (`key -> reason`); empty when all are valid.
-    public static func problems(_ attributes: [String: JSONValue], kind: Kind) -> [String: HelpshiftDataErrorReason] {
+    package static func problems(_ attributes: [String: JSONValue], kind: Kind) -> [String: HelpshiftDataErrorReason] {
         var problems: [String: HelpshiftDataErrorReason] = [:]
         for (key, value) in attributes {
             if key.isBlank {
@@ -90,7 +90,7 @@ public enum HelpshiftAttributeValidator {
     /// Throws the uniform error for the first problem: `limit_exceeded` (vendor
     /// `HelpshiftEvent{App,Master}AttributesLimitExceeded`) for too many attributes, else the
     /// per-key reason's code with vendor `HelpshiftEventUpdate{App,Master}AttributesValidationFailed`.
-    public static func validate(_ attributes: [String: JSONValue], kind: Kind, provider: ProviderReference?) throws(IdentityError) {
+    package static func validate(_ attributes: [String: JSONValue], kind: Kind, provider: ProviderReference?) throws(IdentityError) {
         let prefix = kind == .app ? "App" : "Master"
         if attributes.count > HelpshiftLimits.collectionMaxCount {
             throw IdentityError(

@@ -1,9 +1,9 @@
 import Foundation
-public import IdentityBridgeModel
+package import IdentityBridgeModel
 
 /// The per-key error reasons in the data of IdentitiesDataInvalid, the attribute validation
 /// failures and the sync failures (helpshift-events.txt), each with its uniform code.
-public enum HelpshiftDataErrorReason: String, Sendable, CaseIterable {
+package enum HelpshiftDataErrorReason: String, Sendable, CaseIterable {
     /// "Ensure key length is within permissible limit".
     case keyLengthLimitExceeded = "HelpshiftKeyLengthLimitExceeded"
     /// "Ensure value length is within permissible limit".
@@ -28,7 +28,7 @@ public enum HelpshiftDataErrorReason: String, Sendable, CaseIterable {
     case unknownKey = "HelpshiftUnknownKey"
 
     /// The uniform code.
-    public var code: IdentityError.Code {
+    package var code: IdentityError.Code {
         switch self {
         case .keyLengthLimitExceeded, .valueLengthLimitExceeded, .metadataKeyLengthLimitExceeded, .metadataValueLengthLimitExceeded:
             .valueTooLong
@@ -40,7 +40,7 @@ public enum HelpshiftDataErrorReason: String, Sendable, CaseIterable {
     }
 
     /// How to fix it (the spec's recovery column).
-    public var recovery: String {
+    package var recovery: String {
         switch self {
         case .keyLengthLimitExceeded: "Ensure key length is within permissible limit (\(HelpshiftLimits.keyMaxLength) characters)."
         case .valueLengthLimitExceeded: "Ensure value length is within permissible limit."
@@ -63,7 +63,7 @@ public enum HelpshiftDataErrorReason: String, Sendable, CaseIterable {
     }
 
     /// Parses the constant (`HelpshiftEmptyData`) or the short name (`EmptyData`, `emptyData`).
-    public init?(vendorName: String) {
+    package init?(vendorName: String) {
         let key = HelpshiftNames.normalized(vendorName, prefixes: ["helpshift"])
         guard let match = Self.allCases.first(where: { $0.rawValue.lowercased().dropFirst("helpshift".count) == Substring(key) }) else {
             return nil
@@ -72,7 +72,7 @@ public enum HelpshiftDataErrorReason: String, Sendable, CaseIterable {
     }
 
     /// The uniform error for `key`.
-    public func error(key: String, field: String? = nil, provider: ProviderReference? = nil) -> IdentityError {
+    package func error(key: String, field: String? = nil, provider: ProviderReference? = nil) -> IdentityError {
         IdentityError(
             code, field: field ?? key, vendorCode: rawValue, message: "Helpshift refused \"\(key)\": \(rawValue).",
             recovery: recovery, provider: provider)

@@ -1,4 +1,4 @@
-public import IdentityBridgeModel
+package import IdentityBridgeModel
 
 /// Every event of helpshift-events.txt: its constant, the raw values accepted for it, and its
 /// uniform name. Names are matched case-insensitively after dropping the `HelpshiftEventName`,
@@ -70,7 +70,7 @@ public enum HelpshiftEvent: String, Sendable, CaseIterable {
     public var constant: String { rawValue }
 
     /// The raw values accepted (the first is the one the SDK sends; the rest are aliases).
-    public var rawNames: [String] {
+    package var rawNames: [String] {
         switch self {
         case .conversationStatus: ["conversationStatus"]
         case .widgetToggle: ["widgetToggle"]
@@ -108,7 +108,7 @@ public enum HelpshiftEvent: String, Sendable, CaseIterable {
     }
 
     /// The uniform name this event maps to.
-    public var uniformName: IdentityEvent.Name {
+    package var uniformName: IdentityEvent.Name {
         switch self {
         case .conversationStatus: .conversationStatus
         case .widgetToggle: .widgetToggled

@@ -1,13 +1,13 @@
-public import Foundation
-public import IdentityBridgeModel
+import Foundation
+package import IdentityBridgeModel
 
 /// Maps raw Helpshift delegate events into uniform events. Pure: no state, no clock.
 ///
 /// Unknown names become one `vendor_event` with `.vendor(name:data:)`; data of the wrong shape
 /// throws `invalid_value_type` naming the field.
-public enum HelpshiftEventMapper {
+package enum HelpshiftEventMapper {
     /// The uniform events for one raw event.
-    public static func map(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError)
+    package static func map(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError)
         -> [IdentityEvent]
     {
         guard let event = HelpshiftEvent(vendorName: name) else {

@@ -28,7 +28,7 @@ public actor HelpshiftProvider: IdentityProvider {
     /// Whether logins go through the Identity System (`loginWithIdentity` with an identities JWT).
     public nonisolated let identitySystem: Bool
     /// Whether no email or name is sent to Helpshift (`full_privacy`), whatever the credential carries.
-    public nonisolated let fullPrivacy: Bool
+    package nonisolated let fullPrivacy: Bool
     /// The backend's issuer as the session asks it (identities JWTs, and why the SDK refused a login);
     /// `nil` in an app, where the SDK's own verdicts stand.
     let backend: (any HelpshiftSessionBackend)?
@@ -255,5 +255,5 @@ public actor HelpshiftProvider: IdentityProvider {
     }
 
     /// Whether the SDK reported `userSessionExpired` since the last successful Identity System login.
-    public nonisolated var isSessionExpired: Bool { state.withLock { $0.sessionExpired } }
+    package nonisolated var isSessionExpired: Bool { state.withLock { $0.sessionExpired } }
 }

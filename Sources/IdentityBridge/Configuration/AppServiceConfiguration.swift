@@ -13,24 +13,24 @@ internal import Foundation
 ///       - issuer_url: https://dev-abc123.us.auth0.com/
 ///         audience: [ "https://api.example.com" ]
 /// ```
-public struct AppServiceConfiguration: Sendable {
+package struct AppServiceConfiguration: Sendable {
     /// The default largest request body (64 KiB).
-    public static let defaultBodyLimit = 65_536
+    package static let defaultBodyLimit = 65_536
     /// The largest `body_limit` accepted (1 MiB).
-    public static let maxBodyLimit = 1_048_576
+    package static let maxBodyLimit = 1_048_576
     /// The most API keys an app may list (current and previous ones during a rotation).
-    public static let maxAPIKeys = 16
+    package static let maxAPIKeys = 16
 
     /// The API keys a backend proves itself with (`Authorization: Bearer KEY`); any of them is accepted
     /// (none when the app is served to session tokens only).
-    public var apiKeys: [Secret]
+    package var apiKeys: [Secret]
     /// The largest request body in bytes.
-    public var bodyLimit: Int
+    package var bodyLimit: Int
     /// How the app's own session JWT is verified, when accepted.
-    public var sessionTokens: SessionTokenConfiguration?
+    package var sessionTokens: SessionTokenConfiguration?
 
     /// Creates a service section.
-    public init(apiKeys: [Secret], bodyLimit: Int = defaultBodyLimit, sessionTokens: SessionTokenConfiguration? = nil) {
+    package init(apiKeys: [Secret], bodyLimit: Int = defaultBodyLimit, sessionTokens: SessionTokenConfiguration? = nil) {
         self.apiKeys = apiKeys
         self.bodyLimit = bodyLimit
         self.sessionTokens = sessionTokens
@@ -38,9 +38,9 @@ public struct AppServiceConfiguration: Sendable {
 }
 
 /// A size in bytes written as `65536`, `64KiB`, `1MiB`, `64KB` or `64k`.
-public enum ConfigByteSize {
+package enum ConfigByteSize {
     /// The size in bytes, or `nil` when `text` is not a size.
-    public static func parse(_ text: String) -> Int? {
+    package static func parse(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count <= 12, let value = Int(digits) else { return nil }

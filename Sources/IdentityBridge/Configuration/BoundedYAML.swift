@@ -2,7 +2,7 @@ import Foundation
 package import Yams
 
 /// The one way the package reads YAML (configurations and scenarios): the file is read through
-/// ``BoundedFile`` (at most ``maxFileSize`` bytes), must be UTF-8 text without NUL bytes, and is
+/// ``BoundedFile`` (at most `maxFileSize` bytes), must be UTF-8 text without NUL bytes, and is
 /// composed and normalized (merge keys resolved) with one cap on the nodes it may expand to,
 /// ``maxNodes``, so that a document built to explode through aliases is refused at once; an alias
 /// inside a mapping key is refused before composing (see `YAMLKeyScan`).
@@ -39,7 +39,7 @@ package enum BoundedYAML {
         return try text(data, file: path, what: what)
     }
 
-    /// `data` as text: at most ``maxFileSize`` bytes of UTF-8 without NUL bytes.
+    /// `data` as text: at most `maxFileSize` bytes of UTF-8 without NUL bytes.
     package static func text(_ data: Data, file: String, what: String) throws(ConfigurationError) -> String {
         guard data.count <= maxFileSize else {
             throw fail("\(what) is \(data.count) bytes; the limit is \(maxFileSize) bytes.", file: file)

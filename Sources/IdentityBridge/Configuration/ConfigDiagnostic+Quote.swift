@@ -1,9 +1,9 @@
 extension ConfigDiagnostic {
     /// The most characters of a value a diagnostic repeats.
-    public static let maxQuotedCharacters = 40
+    package static let maxQuotedCharacters = 40
 
     /// The most characters of a path a diagnostic repeats (Linux's `PATH_MAX`).
-    public static let maxQuotedPathCharacters = 4096
+    package static let maxQuotedPathCharacters = 4096
 
     /// `value` in single quotes for a message, cut to its first `limit` characters (then ending
     /// in `…`): a message never repeats an unbounded value, such as a 250 KB key.
@@ -11,7 +11,7 @@ extension ConfigDiagnostic {
     /// ```swift
     /// "unknown key \(ConfigDiagnostic.quoted(name))"   // unknown key 'aaaaaaaa…'
     /// ```
-    public static func quoted(_ value: some StringProtocol, limit: Int = maxQuotedCharacters) -> String {
+    package static func quoted(_ value: some StringProtocol, limit: Int = maxQuotedCharacters) -> String {
         var prefix = ""
         var count = 0
         for character in value {
@@ -22,6 +22,6 @@ extension ConfigDiagnostic {
         return "'\(prefix)'"
     }
 
-    /// A path in single quotes for a message, cut to ``maxQuotedPathCharacters``.
-    public static func quotedPath(_ path: some StringProtocol) -> String { quoted(path, limit: maxQuotedPathCharacters) }
+    /// A path in single quotes for a message, cut to `maxQuotedPathCharacters`.
+    package static func quotedPath(_ path: some StringProtocol) -> String { quoted(path, limit: maxQuotedPathCharacters) }
 }

@@ -45,7 +45,7 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 
     /// The error as a uniform `IdentityError` (`configuration_invalid`).
-    public var identityError: IdentityError {
+    package var identityError: IdentityError {
         IdentityError(
             .configurationInvalid, message: description,
             recovery: "Fix each line reported; `identityctl validate FILE` checks a configuration.")
@@ -54,18 +54,18 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
 
 /// A secret (or API key) that resolved from the default of a `${VAR:-default}` reference: a
 /// development value that must not reach production unnoticed.
-public struct DevelopmentSecret: Hashable, Sendable, CustomStringConvertible {
+package struct DevelopmentSecret: Hashable, Sendable, CustomStringConvertible {
     /// The setting's path, e.g. `apps.demo.providers[0].secret` or `apps.demo.service.api_keys[0]`.
-    public var setting: String
+    package var setting: String
     /// The configuration file.
-    public var file: String
+    package var file: String
     /// The 1-based line of the reference.
-    public var line: Int
+    package var line: Int
     /// The 1-based column of the reference.
-    public var column: Int
+    package var column: Int
 
     /// Creates a record.
-    public init(setting: String, file: String, line: Int, column: Int) {
+    package init(setting: String, file: String, line: Int, column: Int) {
         self.setting = setting
         self.file = file
         self.line = line
@@ -73,5 +73,5 @@ public struct DevelopmentSecret: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `FILE:LINE:COLUMN: SETTING` (never the value).
-    public var description: String { "\(file):\(line):\(column): \(setting)" }
+    package var description: String { "\(file):\(line):\(column): \(setting)" }
 }

@@ -1,7 +1,7 @@
 extension ConfigEnvironment {
     /// Checks a configuration's shape without its values, e.g. at build time, where the
     /// deployment's variables and secret files do not exist: no variable is set, every `${VAR}`
-    /// without a `:-default` stands for ``placeholder(for:)``, and every `*_file:` secret reads as
+    /// without a `:-default` stands for `placeholder(for:)`, and every `*_file:` secret reads as
     /// the placeholder of its path without touching the disk. `:-default` values are used and checked
     /// as written (they are what an unset variable gives at run time).
     ///
@@ -15,7 +15,7 @@ extension ConfigEnvironment {
     /// A value of valid shape standing for an unknown one: printable ASCII (letters, digits, `_`),
     /// at least 48 bytes (longer than any minimum secret length), the same for the same name and
     /// distinct for different names, e.g. `identity_placeholder_<16 hex digits>_CHAT_SECRET`.
-    public static func placeholder(for name: String) -> String {
+    package static func placeholder(for name: String) -> String {
         // FNV-1a 64 over the UTF-8 bytes: deterministic across runs and platforms (unlike Hasher).
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name.utf8 {

@@ -5,10 +5,10 @@ public struct ConfigEnvironment: Sendable {
     /// The environment variables.
     public var variables: [String: String]
     /// Reads a secret file; relative paths are resolved against the configuration file's folder.
-    public var readFile: @Sendable (String) throws -> String
+    package var readFile: @Sendable (String) throws -> String
     /// What a `${VAR}` reference without a `:-default` becomes when `VAR` is not set: `nil` (the
-    /// default) reports the variable as missing; ``placeholders`` sets it to ``placeholder(for:)``.
-    public var unsetVariable: (@Sendable (String) -> String)?
+    /// default) reports the variable as missing; ``placeholders`` sets it to `placeholder(for:)`.
+    package var unsetVariable: (@Sendable (String) -> String)?
 
     /// Creates an environment.
     public init(variables: [String: String], readFile: @escaping @Sendable (String) throws -> String = ConfigEnvironment.readFromDisk) {
@@ -21,10 +21,10 @@ public struct ConfigEnvironment: Sendable {
 
     /// The largest secret file read (64 KiB): a secret is a short line, and a device such as
     /// `/dev/zero` must not be read forever.
-    public static let maxSecretFileSize = 65_536
+    package static let maxSecretFileSize = 65_536
 
     /// Reads a UTF-8 file from disk through `BoundedFile` (symbolic links followed, as mounted
-    /// secrets use them; only a regular file of at most ``maxSecretFileSize`` bytes, checked on the
+    /// secrets use them; only a regular file of at most `maxSecretFileSize` bytes, checked on the
     /// opened file); fails with a ``SecretFileError`` that says why.
     public static let readFromDisk: @Sendable (String) throws -> String = { path in
         let data: Data

@@ -16,7 +16,7 @@ internal import Yams
 /// Every problem is reported, not just the first, as `FILE:LINE:COLUMN: error: MESSAGE`.
 public struct ConfigurationLoader: Sendable {
     /// The largest configuration file accepted.
-    public static let maxFileSize = BoundedYAML.maxFileSize
+    package static let maxFileSize = BoundedYAML.maxFileSize
 
     /// The plugins that validate instance settings.
     public var registry: ProviderRegistry
@@ -36,7 +36,7 @@ public struct ConfigurationLoader: Sendable {
     }
 
     /// Loads the file at `path` (symbolic links followed; the opened file must be a regular file
-    /// of at most ``maxFileSize`` bytes, and no more than that is ever read).
+    /// of at most `maxFileSize` bytes, and no more than that is ever read).
     public func load(path: String) throws(ConfigurationError) -> IdentityConfiguration {
         let text: String
         do {
@@ -236,7 +236,7 @@ public struct ConfigurationLoader: Sendable {
         return AppConfiguration(name: name, providers: providers, service: service)
     }
 
-    /// The app's optional `service:` mapping (see ``AppServiceConfiguration``).
+    /// The app's optional `service:` mapping (see `AppServiceConfiguration`).
     private func readService(app: String, _ node: Node, collector: DiagnosticCollector, baseDirectory: String) -> AppServiceConfiguration? {
         guard let serviceNode = node["service"] else { return nil }
         guard serviceNode.mapping != nil else {

@@ -6,13 +6,13 @@ public struct IdentityConfiguration: Sendable {
     public var file: String
     /// Secrets and API keys that resolved from the default of a `${VAR:-default}` reference
     /// (development values; `identity-server` refuses them unless told otherwise).
-    public var developmentSecrets: [DevelopmentSecret]
+    package var developmentSecrets: [DevelopmentSecret]
     /// The files the load read (the configuration file, secret and key files) and a digest of
     /// their contents: what to watch for a reload, and which inputs a snapshot serves.
     public var inputs = ConfigurationInputs()
 
     /// Creates a configuration.
-    public init(apps: [AppConfiguration], file: String, developmentSecrets: [DevelopmentSecret] = []) {
+    package init(apps: [AppConfiguration], file: String, developmentSecrets: [DevelopmentSecret] = []) {
         self.apps = apps
         self.file = file
         self.developmentSecrets = developmentSecrets
@@ -88,10 +88,10 @@ public struct AppConfiguration: Sendable {
     /// Its provider instances, in file order.
     public var providers: [ProviderInstanceConfiguration]
     /// How the token service serves the app; `nil` when the app has no `service:` section (not served).
-    public var service: AppServiceConfiguration?
+    package var service: AppServiceConfiguration?
 
     /// Creates an app.
-    public init(name: String, providers: [ProviderInstanceConfiguration], service: AppServiceConfiguration? = nil) {
+    package init(name: String, providers: [ProviderInstanceConfiguration], service: AppServiceConfiguration? = nil) {
         self.name = name
         self.providers = providers
         self.service = service

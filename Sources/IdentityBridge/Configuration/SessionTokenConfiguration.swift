@@ -14,21 +14,21 @@
 ///
 /// 0.3's form, one issuer written directly under `session_tokens` (`issuer`, `audience`, `keys_file`,
 /// `hs256_secrets`, `claims`), still loads, as one issuer.
-public struct SessionTokenConfiguration: Sendable {
+package struct SessionTokenConfiguration: Sendable {
     /// The largest `leeway` accepted (5 minutes).
-    public static let maxLeeway: Int64 = 300
+    package static let maxLeeway: Int64 = 300
     /// The most HS256 secrets of one issuer (current and previous ones during a rotation).
-    public static let maxHS256Secrets = 8
+    package static let maxHS256Secrets = 8
     /// The most issuers of one app (two during a migration between providers is the common case).
-    public static let maxIssuers = 8
+    package static let maxIssuers = 8
 
     /// The issuers, in the order written; a token's `iss` picks one.
-    public var issuers: [SessionTokenIssuer]
+    package var issuers: [SessionTokenIssuer]
     /// Clock skew allowed for `exp` / `nbf`, in seconds.
-    public var leeway: Int64
+    package var leeway: Int64
 
     /// Creates a session token configuration.
-    public init(issuers: [SessionTokenIssuer], leeway: Int64 = 60) {
+    package init(issuers: [SessionTokenIssuer], leeway: Int64 = 60) {
         self.issuers = issuers
         self.leeway = leeway
     }
@@ -36,14 +36,14 @@ public struct SessionTokenConfiguration: Sendable {
 
 /// One issuer of an app's session tokens: where its keys come from, what a token of it must carry,
 /// and which claims are the user.
-public struct SessionTokenIssuer: Sendable {
+package struct SessionTokenIssuer: Sendable {
     /// The most `audience` values.
-    public static let maxAudiences = 8
+    package static let maxAudiences = 8
     /// The algorithms a session token may use; anything else (`none`, `HS512`, ...) is refused before any key is looked up.
-    public static let supportedAlgorithms = ["RS256", "ES256", "HS256"]
+    package static let supportedAlgorithms = ["RS256", "ES256", "HS256"]
 
     /// Where the issuer's public keys come from.
-    public enum Keys: Sendable, Hashable {
+    package enum Keys: Sendable, Hashable {
         /// OpenID discovery: `{url}/.well-known/openid-configuration` names the `jwks_uri`; its `issuer` is the `iss` compared.
         case discovery(url: String)
         /// A JWK Set URL.
@@ -54,22 +54,22 @@ public struct SessionTokenIssuer: Sendable {
 
     /// The `iss` a token must carry, as written; `nil` with ``Keys/discovery(url:)`` and no `issuer:`
     /// (the discovery document's `issuer` is compared).
-    public var issuer: String?
+    package var issuer: String?
     /// The public keys' source; `nil` when the issuer signs with HS256 secrets only.
-    public var keys: Keys?
+    package var keys: Keys?
     /// HS256 keys, each from a secret reference.
-    public var hs256Secrets: [Secret]
+    package var hs256Secrets: [Secret]
     /// The accepted `aud` values: a token's `aud` (a string or an array) must include one.
-    public var audiences: [String]
-    /// The algorithms accepted, a subset of ``supportedAlgorithms``.
-    public var algorithms: [String]
+    package var audiences: [String]
+    /// The algorithms accepted, a subset of `supportedAlgorithms`.
+    package var algorithms: [String]
     /// Which claims hold the user's fields.
-    public var claims: ClaimNames
+    package var claims: ClaimNames
     /// How fetched keys are cached and refreshed.
-    public var cache: KeyCache
+    package var cache: KeyCache
 
     /// Creates an issuer.
-    public init(
+    package init(
         issuer: String?, keys: Keys?, hs256Secrets: [Secret] = [], audiences: [String], algorithms: [String]? = nil,
         claims: ClaimNames = ClaimNames(), cache: KeyCache = KeyCache()
     ) {
@@ -83,22 +83,22 @@ public struct SessionTokenIssuer: Sendable {
     }
 
     /// The issuer as operators name it in messages, metrics and `/readyz`: `issuer`, or the discovery URL.
-    public var label: String {
+    package var label: String {
         if let issuer { return issuer }
         if case .discovery(let url) = keys { return url }
         return ""
     }
 
     /// Which claims of the session JWT hold the user's id, email and name.
-    public struct ClaimNames: Hashable, Sendable {
+    package struct ClaimNames: Hashable, Sendable {
         /// The claim with the user id (default `sub`); a token without it is refused.
-        public var userId: String
+        package var userId: String
         /// The claim with the email (default `email`), taken only when `email_verified` is not `false`.
-        public var email: String
+        package var email: String
         /// The claim with the display name (default `name`).
-        public var name: String
+        package var name: String
         /// Creates a mapping.
-        public init(userId: String = "sub", email: String = "email", name: String = "name") {
+        package init(userId: String = "sub", email: String = "email", name: String = "name") {
             self.userId = userId
             self.email = email
             self.name = name
@@ -106,32 +106,33 @@ public struct SessionTokenIssuer: Sendable {
     }
 
     /// How keys fetched from a URL are cached (`keys_cache:`), in seconds. A key set is kept for the
-    /// answer's `Cache-Control: max-age` clamped into `minAge...maxAge` (``defaultAge`` without one),
+    /// answer's `Cache-Control: max-age` clamped into `minAge...maxAge` (`defaultAge` without one),
     /// refreshed in the background once 80 % of that has passed, refreshed at once for an unknown
     /// `kid` at most once per `refreshInterval`, and served while the provider fails until `maxStale`
     /// after it went out of date.
-    public struct KeyCache: Hashable, Sendable {
+    package struct KeyCache: Hashable, Sendable {
         /// The age a key set is kept for when its answer has no `Cache-Control: max-age` (1 hour, clamped).
-        public static let defaultAge: Int64 = 3600
+        package static let defaultAge: Int64 = 3600
         /// The largest `max_age` and `max_stale` accepted (7 days).
-        public static let maxBound: Int64 = 604_800
+        package static let maxBound: Int64 = 604_800
         /// The largest `timeout` accepted (60 s).
-        public static let maxTimeout: Int64 = 60
+        package static let maxTimeout: Int64 = 60
 
         /// The shortest time a fetched key set is kept (default 5 minutes).
-        public var minAge: Int64
+        package var minAge: Int64
         /// The longest time a fetched key set is kept (default 24 hours).
-        public var maxAge: Int64
+        package var maxAge: Int64
         /// How long past its age the last good key set keeps serving while the provider fails (default 24 hours).
-        public var maxStale: Int64
+        package var maxStale: Int64
         /// The least time between two refreshes caused by an unknown `kid` (default 30 s).
-        public var refreshInterval: Int64
+        package var refreshInterval: Int64
         /// The deadline of one fetch, connection included (default 10 s).
-        public var timeout: Int64
+        package var timeout: Int64
 
         /// Creates a cache policy.
-        public init(minAge: Int64 = 300, maxAge: Int64 = 86_400, maxStale: Int64 = 86_400, refreshInterval: Int64 = 30, timeout: Int64 = 10)
-        {
+        package init(
+            minAge: Int64 = 300, maxAge: Int64 = 86_400, maxStale: Int64 = 86_400, refreshInterval: Int64 = 30, timeout: Int64 = 10
+        ) {
             self.minAge = minAge
             self.maxAge = maxAge
             self.maxStale = maxStale
@@ -140,6 +141,6 @@ public struct SessionTokenIssuer: Sendable {
         }
 
         /// How long a key set whose answer said `max-age` (or nothing) is kept.
-        public func age(forMaxAge maxAge: Int64?) -> Int64 { min(max(maxAge ?? Self.defaultAge, minAge), self.maxAge) }
+        package func age(forMaxAge maxAge: Int64?) -> Int64 { min(max(maxAge ?? Self.defaultAge, minAge), self.maxAge) }
     }
 }

@@ -142,7 +142,7 @@ public final class SettingsReader {
     }
 
     /// A scalar setting quoted for a message as the file writes it: its `${VAR}` references are not
-    /// expanded (a variable may hold a secret) and it is cut to ``ConfigDiagnostic/maxQuotedCharacters``.
+    /// expanded (a variable may hold a secret) and it is cut to `ConfigDiagnostic/maxQuotedCharacters`.
     /// `nil` when the setting is absent or not a scalar.
     public func quotedAsWritten(_ key: String) -> String? {
         guard let node = value(key), case .scalar(let scalar) = node else { return nil }
@@ -387,7 +387,7 @@ public final class SettingsReader {
     }
 
     /// A text file named by a path setting (relative to the configuration file's folder), read
-    /// through the environment (regular files only, at most ``ConfigEnvironment/maxSecretFileSize``).
+    /// through the environment (regular files only, at most `ConfigEnvironment/maxSecretFileSize`).
     /// Returns the path as written and the file's contents; problems are reported at the setting.
     public func file(_ key: String, required: Bool = false) -> (path: String, contents: String)? {
         guard let node = value(key) else {
@@ -489,7 +489,7 @@ public final class SettingsReader {
         return duration.seconds
     }
 
-    /// A size in bytes (`65536`, `64KiB`, `1MiB`; see ``ConfigByteSize``) within `range`. Like every
+    /// A size in bytes (`65536`, `64KiB`, `1MiB`; see `ConfigByteSize`) within `range`. Like every
     /// typed setting it is read as written: a `${VAR}` is not expanded, so no message repeats a value.
     public func byteSize(_ key: String, default defaultValue: Int, range: ClosedRange<Int>) -> Int {
         guard let node = value(key) else { return defaultValue }

@@ -1,10 +1,10 @@
 /// One line of raw vendor events, `{"name": "...", "data": {...}}`, as `identityctl events` and the
 /// token service's `events` route read it: one reading, so both answer a line alike.
-public enum VendorEventLine {
+package enum VendorEventLine {
     /// The vendor event name and data of `line`. `data` is optional, and `null` is the same as absent
     /// (the vendor documents many events whose data is nil): both read as `{}`.
     /// `invalid_value_type` naming `line`, `name` or `data` for anything else.
-    public static func parse(_ line: some StringProtocol, lineNumber: Int) throws(IdentityError) -> (name: String, data: JSONValue) {
+    package static func parse(_ line: some StringProtocol, lineNumber: Int) throws(IdentityError) -> (name: String, data: JSONValue) {
         let value: JSONValue
         do {
             value = try JSONValue.parse(String(line))

@@ -50,7 +50,7 @@ public struct ProviderContext: Sendable {
     }
 
     /// The issuer half of this context (clock, logger, metrics).
-    public var issuerContext: IssuerContext { IssuerContext(clock: clock, logger: logger, metrics: metrics) }
+    package var issuerContext: IssuerContext { IssuerContext(clock: clock, logger: logger, metrics: metrics) }
 }
 
 /// A provider kind: parses its settings and builds its issuer and provider from them.

@@ -47,7 +47,7 @@ public struct TokenExchangeEndpoint: Sendable {
     }
 
     /// The media type of the request body.
-    public static let formContentType = "application/x-www-form-urlencoded"
+    package static let formContentType = "application/x-www-form-urlencoded"
     /// The largest request body accepted by default (bytes).
     public static let defaultBodyLimit = 65_536
 

@@ -40,7 +40,7 @@ public struct IdentityError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// A copy attributed to `provider` (kept when already set).
-    public func attributed(to provider: ProviderReference) -> IdentityError {
+    package func attributed(to provider: ProviderReference) -> IdentityError {
         var copy = self
         if copy.provider == nil { copy.provider = provider }
         return copy
@@ -73,7 +73,7 @@ public struct IdentityError: Error, Hashable, Sendable, CustomStringConvertible 
 
 extension IdentityError {
     /// An operation the provider's vendor does not offer.
-    public static func unsupported(_ operation: String, provider: ProviderReference) -> IdentityError {
+    package static func unsupported(_ operation: String, provider: ProviderReference) -> IdentityError {
         IdentityError(
             .unsupportedOperation, message: "\(provider.kind) does not support \(operation).",
             recovery: "Check the provider's capabilities before calling \(operation).", provider: provider)

@@ -35,7 +35,7 @@ public enum JSONValue: Hashable, Sendable {
     public subscript(key: String) -> JSONValue? { objectValue?[key] }
 
     /// The JSON type name (`string`, `number`, `object`, ...), for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -47,7 +47,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// The JSON type name with its article (`an object`, `a string`, `null`), for error messages.
-    public var typeNameWithArticle: String {
+    package var typeNameWithArticle: String {
         switch self {
         case .null: "null"
         case .array, .object: "an \(typeName)"

@@ -5,7 +5,7 @@ extension UserIdentity {
     /// (signing, encoding) that would grow with it.
     public enum Limits {
         /// `name`: 1,024 UTF-8 bytes.
-        public static let nameMaxBytes = 1_024
+        package static let nameMaxBytes = 1_024
         /// `email`: 320 UTF-8 bytes (64 for the local part, `@`, 255 for the domain; RFC 3696 erratum 1690).
         public static let emailMaxBytes = 320
 

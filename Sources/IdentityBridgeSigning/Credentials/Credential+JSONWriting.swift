@@ -1,7 +1,7 @@
 extension Credential {
     /// Appends `json` as compact UTF-8 JSON (the bytes `json.write(into:)` writes, without
     /// building the object for a JWT credential).
-    public func writeJSON(into output: inout [UInt8]) {
+    package func writeJSON(into output: inout [UInt8]) {
         switch storage {
         case .jwt(let token):
             output += #"{"jwt":"#.utf8

@@ -139,7 +139,7 @@ extension HMACDigest {
         }
 
         /// Whether `mac` is the HMAC-SHA256 of `message` (constant-time comparison).
-        public func isValid<M: Collection, C: Collection>(_ mac: M, for message: C) -> Bool
+        package func isValid<M: Collection, C: Collection>(_ mac: M, for message: C) -> Bool
         where M.Element == UInt8, C.Element == UInt8 {
             withContiguous(message) { buffer in
                 withAuthenticationCode(for: buffer) { expected in

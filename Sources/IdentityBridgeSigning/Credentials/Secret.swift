@@ -1,7 +1,7 @@
 /// A secret value (HMAC key, JWT signing secret, account key) that never prints itself.
 ///
 /// `description`, `debugDescription`, `dump` and string interpolation all show `<redacted>`.
-/// Read the value only where it is used, through ``withUnsafeBytes(_:)`` or ``revealed``.
+/// Read the value only where it is used, through ``withUnsafeBytes(_:)`` or `revealed`.
 public struct Secret: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     private let storage: [UInt8]
 
@@ -15,7 +15,7 @@ public struct Secret: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     public var revealedBytes: [UInt8] { storage }
 
     /// The secret as UTF-8 text (lossy for non-UTF-8 bytes).
-    public var revealed: String { String(decoding: storage, as: UTF8.self) }
+    package var revealed: String { String(decoding: storage, as: UTF8.self) }
 
     /// Whether the secret has no bytes.
     public var isEmpty: Bool { storage.isEmpty }

@@ -25,7 +25,7 @@ public struct DecodedJWT: Sendable {
     /// UTF-8 length of `base64url(header) "." base64url(payload)`.
     let signingInputCount: Int
 
-    /// The decoded header (built on each access; read single members with ``headerValue(_:)``).
+    /// The decoded header (built on each access; read single members with `headerValue(_:)`).
     public var header: [String: JSONValue] { headerMembers.dictionary }
     /// The decoded claims (built on each access; read single claims with ``claim(_:)`` or the
     /// typed accessors such as ``requiredString(_:vendorCode:)``, which do not build it).
@@ -38,7 +38,7 @@ public struct DecodedJWT: Sendable {
     }
 
     /// The header member `name`, or `nil`.
-    public func headerValue(_ name: String) -> JSONValue? {
+    package func headerValue(_ name: String) -> JSONValue? {
         headerMembers.value(named: name)
     }
 

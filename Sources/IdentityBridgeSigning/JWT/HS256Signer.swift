@@ -30,7 +30,7 @@ public struct HS256Signer: Sendable {
 
     /// The shortest HS256 key accepted from a configuration, in bytes: RFC 7518 §3.2 requires "a key
     /// of the same size as the hash output (for instance, 256 bits for HS256) or larger".
-    public static let minimumKeyLength = 32
+    package static let minimumKeyLength = 32
 
     /// The `kid` written into the header, if any.
     public var keyID: String? { storage.keyID }
@@ -111,7 +111,7 @@ public struct HS256Signer: Sendable {
     }
 
     /// Whether `signature` is the HS256 signature of `signingInput` under this signer's secret (constant time).
-    public func isValidSignature<S: Collection, I: Collection>(_ signature: S, for signingInput: I) -> Bool
+    package func isValidSignature<S: Collection, I: Collection>(_ signature: S, for signingInput: I) -> Bool
     where S.Element == UInt8, I.Element == UInt8 {
         key.isValid(signature, for: signingInput)
     }
@@ -162,7 +162,7 @@ public struct HS256Signer: Sendable {
 
     /// Whether `token`'s header is exactly the header this signer writes (same `kid`), so it can
     /// pick a key without decoding the header.
-    public func writesHeader(of token: String) -> Bool {
+    package func writesHeader(of token: String) -> Bool {
         var text = token
         let headerCount = encodedHeader.count
         return text.withUTF8 { bytes in

@@ -35,7 +35,7 @@ extension DecodedJWT {
     /// The integer claim `name` or `nil` when absent; `claim_invalid` when present but not an
     /// integer, `null` included: a present `exp` must be a number (see `JWTFreshness`).
     @inlinable
-    public func presentInt(_ name: String, vendorCode: String? = nil) throws(IdentityError) -> Int64? {
+    package func presentInt(_ name: String, vendorCode: String? = nil) throws(IdentityError) -> Int64? {
         guard let value = claim(name) else { return nil }
         guard let int = value.intValue else { throw Self.wrongType(name, value, "an integer number of seconds", vendorCode) }
         return int
@@ -44,7 +44,7 @@ extension DecodedJWT {
     /// The integer claim `name`; `claim_missing` when absent or `null` (a mandatory claim without
     /// a value), `claim_invalid` when present but not an integer.
     @inlinable
-    public func mandatoryInt(_ name: String, vendorCode: String? = nil) throws(IdentityError) -> Int64 {
+    package func mandatoryInt(_ name: String, vendorCode: String? = nil) throws(IdentityError) -> Int64 {
         guard let value = claim(name), !value.isNull else { throw Self.missing(name, vendorCode) }
         guard let int = value.intValue else { throw Self.wrongType(name, value, "an integer number of seconds", vendorCode) }
         return int
@@ -52,7 +52,7 @@ extension DecodedJWT {
 
     /// The boolean claim `name` or `nil`; `claim_invalid` when present but not a boolean.
     @inlinable
-    public func optionalBool(_ name: String, vendorCode: String? = nil) throws(IdentityError) -> Bool? {
+    package func optionalBool(_ name: String, vendorCode: String? = nil) throws(IdentityError) -> Bool? {
         guard let value = claim(name), !value.isNull else { return nil }
         guard let bool = value.boolValue else { throw Self.wrongType(name, value, "a boolean", vendorCode) }
         return bool

@@ -1,14 +1,14 @@
 /// The one freshness policy every kind that reads `iat` / `exp` applies (vendor-neutral).
 ///
-/// - A present `exp` must be a number (``DecodedJWT/presentInt(_:vendorCode:)``: `null` is `claim_invalid`).
+/// - A present `exp` must be a number (`DecodedJWT/presentInt(_:vendorCode:)`: `null` is `claim_invalid`).
 /// - An `iat` more than ``clockSkew`` seconds in the future is `token_not_yet_valid`.
-/// - An `iat` ``maxAge`` seconds old or older is `token_expired` (when the kind bounds the age).
+/// - An `iat` `maxAge` seconds old or older is `token_expired` (when the kind bounds the age).
 /// - An `exp` more than ``maxLifetime`` seconds after `iat` (or after now, without `iat`) is
 ///   `token_lifetime_too_long` (when the kind bounds the lifetime).
 /// - An `exp` that has passed is `token_expired`.
 ///
 /// Each adapter fills the bounds from its vendor's documented limits (its `*Limits`), or from a
-/// configurable setting where the vendor states none, and maps a ``Violation`` to its vendor code.
+/// configurable setting where the vendor states none, and maps a `Violation` to its vendor code.
 ///
 /// ```swift
 /// let policy = JWTFreshness(maxAge: 86_400)
@@ -22,7 +22,7 @@ public struct JWTFreshness: Hashable, Sendable {
     /// Seconds an `iat` may lie in the future.
     public var clockSkew: Int64
     /// The oldest accepted `iat`, in seconds before now; `nil`: the age is not bounded.
-    public var maxAge: Int64?
+    package var maxAge: Int64?
     /// The longest accepted `exp - iat` (or `exp - now` without `iat`); `nil`: not bounded.
     public var maxLifetime: Int64?
 
@@ -34,7 +34,7 @@ public struct JWTFreshness: Hashable, Sendable {
     }
 
     /// What broke the policy, with the numbers to explain it.
-    public enum Violation: Hashable, Sendable {
+    package enum Violation: Hashable, Sendable {
         /// `iat` is `secondsAhead` seconds in the future, beyond the skew.
         case issuedInFuture(secondsAhead: Int64, skew: Int64)
         /// `iat` is `age` seconds old, at or beyond `maxAge`.
@@ -45,7 +45,7 @@ public struct JWTFreshness: Hashable, Sendable {
         case expired(secondsAgo: Int64)
 
         /// The uniform code of the violation.
-        public var code: IdentityError.Code {
+        package var code: IdentityError.Code {
             switch self {
             case .issuedInFuture: .tokenNotYetValid
             case .tooOld, .expired: .tokenExpired
@@ -54,7 +54,7 @@ public struct JWTFreshness: Hashable, Sendable {
         }
 
         /// The claim at fault.
-        public var field: String {
+        package var field: String {
             switch self {
             case .issuedInFuture, .tooOld: "iat"
             case .lifetimeTooLong, .expired: "exp"
@@ -62,7 +62,7 @@ public struct JWTFreshness: Hashable, Sendable {
         }
 
         /// One sentence that says what is wrong (numbers only, never a token value).
-        public var message: String {
+        package var message: String {
             switch self {
             case .issuedInFuture(let ahead, let skew):
                 "iat is \(ahead) seconds in the future; at most \(skew) seconds of clock skew are allowed."
@@ -74,14 +74,14 @@ public struct JWTFreshness: Hashable, Sendable {
         }
 
         /// The uniform error for the violation, with the adapter's vendor code.
-        public func error(vendorCode: String?, recovery: String, provider: ProviderReference? = nil) -> IdentityError {
+        package func error(vendorCode: String?, recovery: String, provider: ProviderReference? = nil) -> IdentityError {
             IdentityError(code, field: field, vendorCode: vendorCode, message: message, recovery: recovery, provider: provider)
         }
     }
 
     /// The first rule `iat` / `exp` break at `now`, or `nil`. Differences saturate: both claims
     /// are attacker-chosen integers and never trap.
-    public func violation(iat: Int64?, exp: Int64?, now: Int64) -> Violation? {
+    package func violation(iat: Int64?, exp: Int64?, now: Int64) -> Violation? {
         if let iat {
             let ahead = Self.saturatingDifference(iat, now)
             if ahead > clockSkew { return .issuedInFuture(secondsAhead: ahead, skew: clockSkew) }

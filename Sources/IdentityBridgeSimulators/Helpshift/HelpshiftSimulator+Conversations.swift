@@ -3,17 +3,17 @@ import IdentityBridge
 
 extension HelpshiftSimulator {
     /// An attachment an agent sends.
-    public struct AgentAttachment: Sendable {
+    package struct AgentAttachment: Sendable {
         /// Download URL.
-        public var url: String
+        package var url: String
         /// MIME type.
-        public var contentType: String
+        package var contentType: String
         /// File name.
-        public var fileName: String
+        package var fileName: String
         /// Size in bytes.
-        public var size: Int64
+        package var size: Int64
         /// Creates an attachment.
-        public init(url: String, contentType: String, fileName: String, size: Int64) {
+        package init(url: String, contentType: String, fileName: String, size: Int64) {
             self.url = url
             self.contentType = contentType
             self.fileName = fileName
@@ -56,7 +56,7 @@ extension HelpshiftSimulator {
     }
 
     /// An agent replies in the current user's open conversation (unread count goes up).
-    public func agentReplies(_ body: String, attachments: [AgentAttachment] = []) {
+    package func agentReplies(_ body: String, attachments: [AgentAttachment] = []) {
         guard let index = currentIndex, let open = users[index].conversations.lastIndex(where: \.isOpen) else { return }
         users[index].conversations[open].unread += 1
         let items: [JSONValue] = attachments.map {
@@ -71,7 +71,7 @@ extension HelpshiftSimulator {
     }
 
     /// An agent resolves the open conversation; it ends and cannot be reopened.
-    public func resolveConversation() {
+    package func resolveConversation() {
         guard let index = currentIndex, let open = users[index].conversations.lastIndex(where: \.isOpen) else { return }
         users[index].conversations[open].isOpen = false
         send("conversationResolved")
@@ -80,13 +80,13 @@ extension HelpshiftSimulator {
 
     /// The agent asks the resolution question ("When resolution question is enabled, the users are
     /// asked if they're satisfied with the resolution"); a new user message reopens the conversation.
-    public func askResolutionQuestion() {
+    package func askResolutionQuestion() {
         guard let index = currentIndex, let open = users[index].conversations.lastIndex(where: \.isOpen) else { return }
         users[index].conversations[open].awaitingResolution = true
     }
 
     /// An agent rejects the open conversation; it ends and cannot be reopened.
-    public func rejectConversation() {
+    package func rejectConversation() {
         guard let index = currentIndex, let open = users[index].conversations.lastIndex(where: \.isOpen) else { return }
         users[index].conversations[open].isOpen = false
         send("conversationRejected")
@@ -94,19 +94,19 @@ extension HelpshiftSimulator {
     }
 
     /// The user submits the CSAT form after the conversation ended.
-    public func submitCSAT(rating: Int64, feedback: String?) {
+    package func submitCSAT(rating: Int64, feedback: String?) {
         var data: [String: JSONValue] = ["rating": .int(rating)]
         if let feedback { data["additionalFeedback"] = .string(feedback) }
         send("csatSubmit", .object(data))
     }
 
     /// The user taps the call or link action of an action card (`type` is `call` or `link`).
-    public func clickAction(type: String, data: String) {
+    package func clickAction(type: String, data: String) {
         send("userClickOnAction", ["actionType": .string(type), "actionData": .string(data)])
     }
 
     /// The user opens the chat screen: a Helpshift session starts and messages are read.
-    public func openChatScreen() {
+    package func openChatScreen() {
         if let index = currentIndex {
             for conversation in users[index].conversations.indices { users[index].conversations[conversation].unread = 0 }
         }
@@ -116,7 +116,7 @@ extension HelpshiftSimulator {
 
     /// The user closes the chat screen: the session ends and the next server request for the unread
     /// count is not rate limited.
-    public func closeChatScreen() {
+    package func closeChatScreen() {
         lastServerFetch = nil
         send("widgetToggle", ["visible": false])
         send("helpshiftSessionEnded")

@@ -137,7 +137,7 @@ extension HelpshiftSimulator {
         checkSessionExpiry()
         let userId = Self.present(userData["userId"])
         // With fullPrivacy the SDK sends no email or name to Helpshift: a login dictionary that
-        // carries one is recorded (``privacyLeaks``) and the value never reaches the directory.
+        // carries one is recorded (`privacyLeaks`) and the value never reaches the directory.
         if configuration.fullPrivacy {
             privacyLeaks.append(contentsOf: ["userEmail", "userName"].filter { userData[$0] != nil })
         }

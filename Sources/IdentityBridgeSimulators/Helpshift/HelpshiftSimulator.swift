@@ -19,19 +19,19 @@ public actor HelpshiftSimulator: HelpshiftSDKPort, VendorSimulator {
         /// The secrets on the dashboard: the current one and any old one not deleted yet.
         public var secrets: [Secret]
         /// What Helpshift computes the digest over: `auto`, `user_id`, `email` or `user_id_and_email` (`userId + email`).
-        public var digestInput: String
+        package var digestInput: String
         /// How Helpshift writes the digest: `hex`, `base64` or `base64_unpadded`.
-        public var digestEncoding: String
+        package var digestEncoding: String
         /// The SDK's `fullPrivacy` flag.
-        public var fullPrivacy: Bool
+        package var fullPrivacy: Bool
         /// Whether the Identity System is enabled for the domain.
-        public var identityFeatureEnabled: Bool
+        package var identityFeatureEnabled: Bool
         /// The Identity System's shared secret.
-        public var identitySecret: Secret?
+        package var identitySecret: Secret?
         /// How long an Identity System session lasts (seconds).
-        public var sessionLifetime: Int64
+        package var sessionLifetime: Int64
         /// How long before expiry `refreshUserCredentials` is sent (seconds).
-        public var refreshLeadTime: Int64
+        package var refreshLeadTime: Int64
 
         /// Creates a configuration.
         public init(
@@ -103,10 +103,10 @@ public actor HelpshiftSimulator: HelpshiftSDKPort, VendorSimulator {
     var cachedUnread = 0
     var lastServerFetch: Int64?
     /// How many times the unread count was fetched from the (simulated) server.
-    public internal(set) var serverUnreadRequests = 0
+    package internal(set) var serverUnreadRequests = 0
     /// The login dictionary keys that reached Helpshift although `fullPrivacy` forbids them
     /// (`userEmail`, `userName`), in order: empty when the app honoured full privacy.
-    public internal(set) var privacyLeaks: [String] = []
+    package internal(set) var privacyLeaks: [String] = []
 
     /// Creates a simulator.
     public init(configuration: Configuration, clock: any IdentityClock) {
@@ -149,15 +149,15 @@ public actor HelpshiftSimulator: HelpshiftSDKPort, VendorSimulator {
     // MARK: Test controls
 
     /// The next `loginWithIdentity` fails with `reason` (e.g. `NetworkError`, `LoginInProgress`).
-    public func injectIdentityLoginFailure(_ reason: String) { injectedLoginFailure = reason }
+    package func injectIdentityLoginFailure(_ reason: String) { injectedLoginFailure = reason }
     /// The next identities or attributes update fails to sync (`...SyncFailed` with `HelpshiftInvalidData`).
-    public func failNextSyncWithBackend() { failNextSync = true }
+    package func failNextSyncWithBackend() { failNextSync = true }
     /// Turns the domain's Identity System on or off.
-    public func setIdentityFeatureEnabled(_ enabled: Bool) { configuration.identityFeatureEnabled = enabled }
+    package func setIdentityFeatureEnabled(_ enabled: Bool) { configuration.identityFeatureEnabled = enabled }
     /// Sends any raw event to the delegate, as the SDK would.
-    public func emitRawEvent(name: String, data: JSONValue = .null) { send(name, data) }
+    package func emitRawEvent(name: String, data: JSONValue = .null) { send(name, data) }
     /// Whether an anonymous user is stored on the device.
-    public func hasAnonymousUser() -> Bool { anonymousLocalId != nil }
+    package func hasAnonymousUser() -> Bool { anonymousLocalId != nil }
     /// The identities stored for the user with `userId`.
     public func identities(ofUserId userId: String) -> [String: String] {
         users.first { Self.sameUserId($0.userId, userId) }?.identities ?? [:]
@@ -176,7 +176,7 @@ public actor HelpshiftSimulator: HelpshiftSDKPort, VendorSimulator {
     }
     /// Checks the Identity System session now, as the SDK does on its own timer: sends
     /// `userSessionExpired` once when the session has just expired.
-    public func tick() { checkSessionExpiry() }
+    package func tick() { checkSessionExpiry() }
 
     func describe(_ user: User, verified: Bool) -> HelpshiftPortUser {
         HelpshiftPortUser(

@@ -5,14 +5,14 @@ public import IdentityBridgeTesting
 /// Makes ``HelpshiftSimulator``s with the vendor-side settings of each instance's configuration:
 /// the dashboard's identity verification and secrets (`secret` and `previous_secrets`), the digest
 /// format, full privacy, and the Identity System (enabled when `identity_system` is true, unless
-/// ``identityFeatureEnabled`` overrides it).
+/// `identityFeatureEnabled` overrides it).
 public struct HelpshiftSimulatorFactory: VendorSimulatorFactory {
     /// Forces the domain's Identity System on or off regardless of the instance setting.
-    public var identityFeatureEnabled: Bool?
+    package var identityFeatureEnabled: Bool?
     /// The Identity System session lifetime, in seconds.
-    public var sessionLifetime: Int64
+    package var sessionLifetime: Int64
     /// How long before expiry `refreshUserCredentials` is sent, in seconds.
-    public var refreshLeadTime: Int64
+    package var refreshLeadTime: Int64
 
     /// Creates the factory.
     public init(identityFeatureEnabled: Bool? = nil, sessionLifetime: Int64 = 3600, refreshLeadTime: Int64 = 300) {

@@ -20,23 +20,23 @@ public import ZendeskChatAdapter
 /// Anonymous visitors are people of their own, identified by their visitor id. Chat history stays
 /// per visitor: "authenticating your users in the SDK won't enable them to see their Chat history".
 ///
-/// One simulator is one device (SDK install) on a Chat account; ``anotherDevice()`` gives a second
+/// One simulator is one device (SDK install) on a Chat account; `anotherDevice()` gives a second
 /// device or browser on the same account (the same visitors, people and conversations).
 ///
 /// It does not call the adapter's issuer or verifier; it shares only the limits and the port.
 public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
     /// A chat conversation.
-    public struct Conversation: Hashable, Sendable {
+    package struct Conversation: Hashable, Sendable {
         /// The conversation id.
-        public var id: String
+        package var id: String
         /// The visitor who started it.
-        public var visitorId: String
+        package var visitorId: String
         /// Whether agents saw the visitor as authenticated in it.
-        public var authenticated: Bool
+        package var authenticated: Bool
         /// The messages the visitor sent.
-        public var messages: [String]
+        package var messages: [String]
         /// Whether it has ended.
-        public var ended: Bool
+        package var ended: Bool
     }
 
     struct VisitorRecord {
@@ -116,7 +116,7 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
 
     /// Another device or browser on the same Chat account: a new SDK install with its own
     /// `Chat.initialize`, visitor and session, and the account's visitors, people and conversations.
-    public func anotherDevice() -> ZendeskChatSimulator {
+    package func anotherDevice() -> ZendeskChatSimulator {
         let device = backend.state.withLock { state in
             state.devices += 1
             return state.devices - 1
@@ -127,22 +127,22 @@ public final class ZendeskChatSimulator: VendorSimulator, ZendeskChatSDKPort {
     // MARK: Dashboard
 
     /// Regenerates the shared secret (Settings > Widget > Widget Security): tokens signed with the old one fail.
-    public func regenerateSharedSecret(_ secret: Secret) { backend.state.withLock { $0.sharedSecret = secret.revealedBytes } }
+    package func regenerateSharedSecret(_ secret: Secret) { backend.state.withLock { $0.sharedSecret = secret.revealedBytes } }
 
     /// Every conversation, in start order.
-    public var conversations: [Conversation] { backend.state.withLock { $0.conversations } }
+    package var conversations: [Conversation] { backend.state.withLock { $0.conversations } }
 
     /// Every authentication failure the backend reported, in order.
-    public var authenticationFailures: [ZendeskChatAuthenticationFailure] { backend.state.withLock { $0.authenticationFailures } }
+    package var authenticationFailures: [ZendeskChatAuthenticationFailure] { backend.state.withLock { $0.authenticationFailures } }
 
     /// The external id bound to `visitorId`, if any.
-    public func boundExternalId(visitorId: String) -> String? { backend.state.withLock { $0.visitors[visitorId]?.boundExternalId } }
+    package func boundExternalId(visitorId: String) -> String? { backend.state.withLock { $0.visitors[visitorId]?.boundExternalId } }
 
     /// The person authenticated with `externalId` (the same on every visitor, device or browser), if any.
     public func personId(externalId: String) -> String? { backend.state.withLock { $0.people[externalId]?.id } }
 
     /// The visitors that authenticated as `externalId`, in the order they first did.
-    public func visitorIds(externalId: String) -> [String] { backend.state.withLock { $0.people[externalId]?.visitorIds ?? [] } }
+    package func visitorIds(externalId: String) -> [String] { backend.state.withLock { $0.people[externalId]?.visitorIds ?? [] } }
 
     // MARK: VendorSimulator
 

@@ -1,11 +1,11 @@
-public import IdentityBridge
+package import IdentityBridge
 import Synchronization
-public import ZendeskMessagingAdapter
+package import ZendeskMessagingAdapter
 
 extension ZendeskMessagingSimulator {
     /// Creates (or extends) a user who exists on the server already, e.g. from another device,
     /// with one conversation per entry of `conversations` (each a list of user messages).
-    public func seedUser(externalId: String, name: String? = nil, conversations: [[String]]) {
+    package func seedUser(externalId: String, name: String? = nil, conversations: [[String]]) {
         state.withLock { state in
             let id = state.userIdsByExternalId[externalId] ?? state.makeID("user")
             if state.users[id] == nil { state.users[id] = UserRecord(id: id, externalId: externalId, name: name) }
@@ -24,7 +24,7 @@ extension ZendeskMessagingSimulator {
     /// that user is logged in, subscribed and not expired; a missed notification is never
     /// delivered later. Returns whether the notification was delivered.
     @discardableResult
-    public func agentReply(toExternalId externalId: String, text: String) -> Bool {
+    package func agentReply(toExternalId externalId: String, text: String) -> Bool {
         let now = clock.unixSeconds()
         return state.withLock { state in
             guard let id = state.userIdsByExternalId[externalId], state.users[id] != nil else { return false }
@@ -44,15 +44,15 @@ extension ZendeskMessagingSimulator {
     }
 
     /// The push notifications delivered to `externalId` so far.
-    public func deliveredNotifications(externalId: String) -> [String] {
+    package func deliveredNotifications(externalId: String) -> [String] {
         state.withLock { state in state.userIdsByExternalId[externalId].flatMap { state.notifications[$0] } ?? [] }
     }
 
     /// Whether the current session is subscribed to push notifications.
-    public var isSubscribedToPush: Bool { state.withLock { $0.pushSubscribed } }
+    package var isSubscribedToPush: Bool { state.withLock { $0.pushSubscribed } }
 
     /// Every conversation stored for `externalId` (what the server holds, whoever is logged in).
-    public func storedConversations(externalId: String) -> [ZendeskMessagingConversation] {
+    package func storedConversations(externalId: String) -> [ZendeskMessagingConversation] {
         state.withLock { state in
             guard let id = state.userIdsByExternalId[externalId] else { return [] }
             return (state.users[id]?.conversationIds ?? []).compactMap { state.conversations[$0] }
@@ -60,17 +60,17 @@ extension ZendeskMessagingSimulator {
     }
 
     /// Whether the server still holds the user with vendor id `userId`.
-    public func hasUser(id userId: String) -> Bool { state.withLock { $0.users[userId] != nil } }
+    package func hasUser(id userId: String) -> Bool { state.withLock { $0.users[userId] != nil } }
 
     /// How many conversations the server stores in total.
-    public var storedConversationCount: Int { state.withLock { $0.conversations.count } }
+    package var storedConversationCount: Int { state.withLock { $0.conversations.count } }
 
     /// Replaces the account's signing keys (the admin center's key rotation).
-    public func setSigningKeys(_ keys: [String: Secret]) { state.withLock { $0.keys = keys } }
+    package func setSigningKeys(_ keys: [String: Secret]) { state.withLock { $0.keys = keys } }
 
     /// Removes one signing key from the account.
-    public func removeSigningKey(id: String) { _ = state.withLock { $0.keys.removeValue(forKey: id) } }
+    package func removeSigningKey(id: String) { _ = state.withLock { $0.keys.removeValue(forKey: id) } }
 
     /// Reports an unread-count change on the event channel.
-    public func reportUnreadCount(_ count: Int) { notify([.unreadMessageCountChanged(count)]) }
+    package func reportUnreadCount(_ count: Int) { notify([.unreadMessageCountChanged(count)]) }
 }

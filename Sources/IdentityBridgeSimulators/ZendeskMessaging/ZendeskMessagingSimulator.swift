@@ -62,7 +62,7 @@ public final class ZendeskMessagingSimulator: VendorSimulator, ZendeskMessagingS
     /// The simulator itself is the SDK port.
     public var port: any Sendable { self }
     /// Single- or multi-conversation account.
-    public let conversationMode: ZendeskMessagingConversationMode
+    package let conversationMode: ZendeskMessagingConversationMode
     let clock: any IdentityClock
     let state: Mutex<State>
 

@@ -58,7 +58,7 @@ public final class ZendeskSupportSimulator: VendorSimulator, ZendeskSupportSDKPo
     /// Users known by `external_id` or email (JWT identities).
     public var users: [User] { state.withLock { Array($0.users.values) } }
     /// The form bodies Zendesk POSTed to the JWT endpoint, in order.
-    public var endpointCalls: [String] { state.withLock { $0.endpointCalls } }
+    package var endpointCalls: [String] { state.withLock { $0.endpointCalls } }
 
     /// JWT users plus anonymous users.
     public func userCount() async -> Int { state.withLock { $0.users.count + $0.anonymousUsers.count } }

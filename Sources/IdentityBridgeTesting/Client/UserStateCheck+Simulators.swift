@@ -10,7 +10,7 @@ extension UserStateCheck {
     /// try await client.switchUser(from: ann, to: bob, providers: providers,
     ///                             checks: [.currentUser, .visibleConversations(in: vendors, app: "demo")])
     /// ```
-    public static func visibleConversations(in vendors: SimulatedVendors, app: String) -> UserStateCheck {
+    package static func visibleConversations(in vendors: SimulatedVendors, app: String) -> UserStateCheck {
         UserStateCheck(name: "visible conversations") { provider, _ in
             guard let simulator = vendors.simulator(app: app, provider: provider.reference.name) else { return nil }
             let visible = await simulator.visibleConversationCount()

@@ -27,9 +27,9 @@ public struct ConformanceResult: Hashable, Sendable {
     /// The check.
     public var check: ConformanceCheck
     /// How it ended.
-    public var outcome: ConformanceOutcome
-    /// What it found (empty unless ``outcome`` is `.failed`).
-    public var findings: [ConformanceFinding]
+    package var outcome: ConformanceOutcome
+    /// What it found (empty unless `outcome` is `.failed`).
+    package var findings: [ConformanceFinding]
 }
 
 /// The result of a conformance run: one entry per check, in ``ConformanceCheck`` order.
@@ -42,10 +42,10 @@ public struct ConformanceReport: Hashable, Sendable, CustomStringConvertible {
     /// The provider instance under test (nil when it could not be built).
     public var provider: ProviderReference?
     /// One result per check run.
-    public var results: [ConformanceResult]
+    package var results: [ConformanceResult]
 
     /// Every finding, in check order.
-    public var findings: [ConformanceFinding] { results.flatMap(\.findings) }
+    package var findings: [ConformanceFinding] { results.flatMap(\.findings) }
     /// Whether every check passed or was not applicable.
     public var isConforming: Bool { findings.isEmpty }
     /// The checks that passed.

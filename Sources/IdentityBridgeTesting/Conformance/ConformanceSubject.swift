@@ -31,7 +31,7 @@ public struct ConformanceSubject: Sendable {
 
     /// Builds `provider` of `app` from `configuration` against fresh simulators and a fresh
     /// `ManualClock` set to `start`; ``secrets`` are the `Secret` values of the instance's
-    /// settings (found by ``SecretDiscovery``).
+    /// settings (found by `SecretDiscovery`).
     public static func simulated(
         configuration: IdentityConfiguration, app: String, provider: String,
         simulators: [any VendorSimulatorFactory],
@@ -78,7 +78,7 @@ public struct BadCredentialSource: Sendable {
     let strategy: Strategy
 
     /// Issues a valid credential with the provider's issuer and breaks its signature with
-    /// ``CredentialForgery/wrongSignature(_:)`` (JWTs re-signed with another key; hex or base64
+    /// `CredentialForgery/wrongSignature(_:)` (JWTs re-signed with another key; hex or base64
     /// HMAC digests replaced by a digest under another key).
     public static var forged: BadCredentialSource { BadCredentialSource(strategy: .forged) }
 

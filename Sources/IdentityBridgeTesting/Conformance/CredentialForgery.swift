@@ -1,9 +1,9 @@
-public import IdentityBridge
+package import IdentityBridge
 
 /// Makes credentials that look right but must be refused: the same fields with a signature that
 /// no configured secret produced. Used by ``ProviderConformance`` and by scenario files
 /// (`login: { user_id: u-1, forge: signature }`).
-public enum CredentialForgery {
+package enum CredentialForgery {
     /// The key forged signatures are made with (no sane configuration uses it).
     static let wrongKey = Secret("identitybridge-conformance-wrong-key-0123456789abcdef")
 
@@ -14,7 +14,7 @@ public enum CredentialForgery {
     ///   characters) gets another digest in the same encoding.
     ///
     /// Returns `nil` when no field looks like a signature.
-    public static func wrongSignature(_ credential: Credential) -> Credential? {
+    package static func wrongSignature(_ credential: Credential) -> Credential? {
         var fields = credential.fields
         var changed = false
         for (key, value) in credential.fields {
@@ -26,7 +26,7 @@ public enum CredentialForgery {
     }
 
     /// A forged version of one signed string, or `nil` when it carries no recognisable signature.
-    public static func forge(_ text: String) -> String? {
+    package static func forge(_ text: String) -> String? {
         if let jwt = forgeJWT(text) { return jwt }
         return forgeDigest(text)
     }

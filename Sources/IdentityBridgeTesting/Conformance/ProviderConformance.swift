@@ -37,7 +37,7 @@ public struct ProviderConformance: Sendable {
     public typealias SubjectFactory = @Sendable () async throws -> ConformanceSubject
 
     /// Makes a fresh provider, simulator and clock for each check.
-    public var makeSubject: SubjectFactory
+    package var makeSubject: SubjectFactory
     /// The users the checks log in.
     public var users: ConformanceUsers
     /// The secrets that must never appear in any text (raw; base64 forms are scanned too), in

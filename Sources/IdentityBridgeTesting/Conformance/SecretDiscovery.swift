@@ -1,11 +1,11 @@
-public import IdentityBridge
+package import IdentityBridge
 
 /// Finds the `Secret` values held by a plugin's settings, so the conformance kit can scan for
 /// them without being told (`ConformanceSubject.simulated` fills ``ConformanceSubject/secrets``).
-public enum SecretDiscovery {
+package enum SecretDiscovery {
     /// Every non-empty secret reachable from `value` through stored properties, optionals,
     /// arrays, dictionaries and enum payloads (at most `depth` levels deep).
-    public static func secrets(in value: Any, depth: Int = 8) -> [Secret] {
+    package static func secrets(in value: Any, depth: Int = 8) -> [Secret] {
         var found: [Secret] = []
         collect(value, depth: depth, into: &found)
         var unique: [Secret] = []

@@ -1,4 +1,4 @@
-public import IdentityBridge
+package import IdentityBridge
 
 /// A vendor-neutral scenario: steps run against simulated vendors, with expectations on the
 /// uniform events, errors and the simulated vendor's state. Parsed from YAML by
@@ -19,22 +19,22 @@ public struct Scenario: Sendable {
     /// The scenario's name (defaults to the file name).
     public var name: String
     /// The configured app it runs against.
-    public var app: String
+    package var app: String
     /// The provider instances it runs on (`nil`: every provider of the app).
-    public var providers: [String]?
+    package var providers: [String]?
     /// The simulated clock's start.
-    public var start: Date
+    package var start: Date
     /// The steps, numbered from 1 in file order (expect steps included).
-    public var steps: [ScenarioStep]
+    package var steps: [ScenarioStep]
     /// The file it came from.
-    public var file: String
+    package var file: String
     /// Where `provider:` (or the root) sits, for diagnostics about unknown providers.
-    public var providerLocation: ScenarioLocation
+    package var providerLocation: ScenarioLocation
     /// Where `app:` sits.
-    public var appLocation: ScenarioLocation
+    package var appLocation: ScenarioLocation
 
     /// Creates a scenario.
-    public init(
+    package init(
         name: String, app: String, providers: [String]?, start: Date, steps: [ScenarioStep], file: String,
         providerLocation: ScenarioLocation = ScenarioLocation(line: 1, column: 1),
         appLocation: ScenarioLocation = ScenarioLocation(line: 1, column: 1)
@@ -51,29 +51,29 @@ public struct Scenario: Sendable {
 }
 
 /// A line and column in a scenario file, from 1.
-public struct ScenarioLocation: Hashable, Sendable {
+package struct ScenarioLocation: Hashable, Sendable {
     /// The line.
-    public var line: Int
+    package var line: Int
     /// The column.
-    public var column: Int
+    package var column: Int
     /// Creates a location.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 }
 
 /// One numbered step.
-public struct ScenarioStep: Sendable {
+package struct ScenarioStep: Sendable {
     /// The step number, from 1, in file order.
-    public var number: Int
+    package var number: Int
     /// Where the step sits in the file.
-    public var location: ScenarioLocation
+    package var location: ScenarioLocation
     /// What it does.
-    public var action: ScenarioAction
+    package var action: ScenarioAction
 
     /// Creates a step.
-    public init(number: Int, location: ScenarioLocation, action: ScenarioAction) {
+    package init(number: Int, location: ScenarioLocation, action: ScenarioAction) {
         self.number = number
         self.location = location
         self.action = action
@@ -81,7 +81,7 @@ public struct ScenarioStep: Sendable {
 }
 
 /// What a step does.
-public enum ScenarioAction: Sendable {
+package enum ScenarioAction: Sendable {
     /// `login: { user_id, email, name, metadata, issued_ago, forge }`: a neutral identity whose
     /// credential the configured issuer mints (optionally `issued_ago` a duration earlier, or with a
     /// forged signature).
@@ -110,7 +110,7 @@ public enum ScenarioAction: Sendable {
     case expect([ScenarioExpectation])
 
     /// The step's YAML key.
-    public var keyword: String {
+    package var keyword: String {
         switch self {
         case .login, .loginCredential: "login"
         case .clientLogin: "client_login"
@@ -127,16 +127,16 @@ public enum ScenarioAction: Sendable {
 }
 
 /// A neutral login.
-public struct ScenarioLogin: Sendable {
+package struct ScenarioLogin: Sendable {
     /// The user.
-    public var user: UserIdentity
+    package var user: UserIdentity
     /// Mint the credential this many seconds before the step's time (to replay an old credential).
-    public var issuedAgo: Int64?
-    /// Break the credential's signature (``CredentialForgery/wrongSignature(_:)``).
-    public var forge: Bool
+    package var issuedAgo: Int64?
+    /// Break the credential's signature (`CredentialForgery/wrongSignature(_:)`).
+    package var forge: Bool
 
     /// Creates a login.
-    public init(user: UserIdentity, issuedAgo: Int64? = nil, forge: Bool = false) {
+    package init(user: UserIdentity, issuedAgo: Int64? = nil, forge: Bool = false) {
         self.user = user
         self.issuedAgo = issuedAgo
         self.forge = forge
@@ -144,20 +144,20 @@ public struct ScenarioLogin: Sendable {
 }
 
 /// One `set:` entry.
-public struct ScenarioOption: Sendable {
+package struct ScenarioOption: Sendable {
     /// The option name (snake_case, e.g. `clear_anonymous_user_on_login`).
-    public var key: String
+    package var key: String
     /// Its new value.
-    public var value: JSONValue
+    package var value: JSONValue
     /// Creates an option.
-    public init(key: String, value: JSONValue) {
+    package init(key: String, value: JSONValue) {
         self.key = key
         self.value = value
     }
 }
 
 /// One expectation; each yields one `expect` line.
-public enum ScenarioExpectation: Sendable {
+package enum ScenarioExpectation: Sendable {
     /// `event: NAME` (+ `data:` subset): the previous step emitted it.
     case event(IdentityEvent.Name, data: JSONValue?)
     /// `no_event: NAME`: the previous step did not emit it.
@@ -177,24 +177,24 @@ public enum ScenarioExpectation: Sendable {
 }
 
 /// Conditions on the current vendor user; every given one must hold.
-public struct ScenarioUserExpectation: Sendable {
+package struct ScenarioUserExpectation: Sendable {
     /// The vendor user is the one current after step N.
-    public var sameAsStep: Int?
+    package var sameAsStep: Int?
     /// The vendor user differs from the one current after step N.
-    public var differentFromStep: Int?
+    package var differentFromStep: Int?
     /// The user is anonymous (or there is none) / is a logged-in user.
-    public var anonymous: Bool?
+    package var anonymous: Bool?
     /// The vendor verified the user's identity.
-    public var authenticated: Bool?
+    package var authenticated: Bool?
     /// There is no current user at all.
-    public var none: Bool?
+    package var none: Bool?
     /// The email the vendor holds (case-insensitive); `.some(nil)` for none.
-    public var email: String??
+    package var email: String??
     /// The external id the vendor holds.
-    public var externalId: String??
+    package var externalId: String??
     /// The name the vendor holds.
-    public var name: String??
+    package var name: String??
 
     /// Creates an empty expectation.
-    public init() {}
+    package init() {}
 }

@@ -20,20 +20,20 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// ```
 public struct ScenarioParser: Sendable {
     /// The largest scenario file accepted.
-    public static let maxFileSize = BoundedYAML.maxFileSize
+    package static let maxFileSize = BoundedYAML.maxFileSize
 
     /// Every step keyword, in documentation order.
-    public static let stepKeywords = [
+    package static let stepKeywords = [
         "login", "client_login", "logout", "reset_identity", "advance", "set", "send_message", "vendor_event", "foreground", "expect",
     ]
     /// Every expectation keyword.
-    public static let expectationKeywords = ["event", "data", "no_event", "events", "error", "no_error", "user", "users", "conversations"]
+    package static let expectationKeywords = ["event", "data", "no_event", "events", "error", "no_error", "user", "users", "conversations"]
 
     /// Creates a parser.
     public init() {}
 
     /// Reads and parses the file at `path` (symbolic links followed; the opened file must be a
-    /// regular file of at most ``maxFileSize`` bytes, and no more than that is ever read).
+    /// regular file of at most `maxFileSize` bytes, and no more than that is ever read).
     public func parse(path: String) throws(ScenarioError) -> Scenario {
         let text: String
         do { text = try BoundedYAML.readText(path: path, what: "scenario") } catch { throw ScenarioError(diagnostics: error.diagnostics) }

@@ -68,7 +68,7 @@ public struct ScenarioResult: Sendable {
     public var failed: Int
 
     /// `identityctl run`'s exit status: 0 when every expectation held, 1 otherwise.
-    public var exitCode: Int32 { failed == 0 ? 0 : 1 }
+    package var exitCode: Int32 { failed == 0 ? 0 : 1 }
 
     /// The failed expectations' lines.
     public var failures: [ScenarioRecord] {

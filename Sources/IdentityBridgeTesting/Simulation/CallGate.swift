@@ -3,7 +3,7 @@ import Synchronization
 /// Holds a simulated SDK call until the test lets it through, to test what a provider does with a
 /// call made while another is running (the concurrency rule of `IdentityProvider`).
 ///
-/// Wrap a simulator in a port whose held call starts with ``pass()``:
+/// Wrap a simulator in a port whose held call starts with `pass()`:
 ///
 /// ```swift
 /// func loginUser(jwt: String) async throws(ZendeskMessagingSDKError) -> ZendeskMessagingUser {
@@ -12,8 +12,8 @@ import Synchronization
 /// }
 /// ```
 ///
-/// then `await gate.entered()` (a call is held), make the overlapping call, and ``open()``.
-public final class CallGate: Sendable {
+/// then `await gate.entered()` (a call is held), make the overlapping call, and `open()`.
+package final class CallGate: Sendable {
     private let entries: AsyncStream<Void>
     private let entriesContinuation: AsyncStream<Void>.Continuation
     private let openings: AsyncStream<Void>
@@ -21,26 +21,26 @@ public final class CallGate: Sendable {
     private let passed = Mutex(0)
 
     /// Creates a closed gate.
-    public init() {
+    package init() {
         (entries, entriesContinuation) = AsyncStream.makeStream()
         (openings, openingsContinuation) = AsyncStream.makeStream()
     }
 
-    /// Called by the held call: counts it, reports it entered, and waits until ``open()``.
-    public func pass() async {
+    /// Called by the held call: counts it, reports it entered, and waits until `open()`.
+    package func pass() async {
         passed.withLock { $0 += 1 }
         entriesContinuation.yield()
         for await _ in openings { break }
     }
 
-    /// Waits until a held call has entered (one per call to ``pass()``).
-    public func entered() async {
+    /// Waits until a held call has entered (one per call to `pass()`).
+    package func entered() async {
         for await _ in entries { break }
     }
 
     /// Lets one held call through.
-    public func open() { openingsContinuation.yield() }
+    package func open() { openingsContinuation.yield() }
 
-    /// How many calls have reached ``pass()``.
-    public var count: Int { passed.withLock { $0 } }
+    /// How many calls have reached `pass()`.
+    package var count: Int { passed.withLock { $0 } }
 }

@@ -15,7 +15,7 @@ public struct ZendeskChatSettings: ProviderSettings, Hashable {
     /// The Chat shared secret that signs the JWT.
     public var secret: Secret
     /// Older shared secrets the verifier still accepts during a rotation (never used to sign).
-    public var previousSecrets: [Secret]
+    package var previousSecrets: [Secret]
     /// Lifetime of minted JWTs in seconds (1 ... `ZendeskChatLimits.maxLifetime`).
     public var tokenLifetime: Int64
 

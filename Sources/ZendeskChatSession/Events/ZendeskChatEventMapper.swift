@@ -1,10 +1,10 @@
-public import IdentityBridgeModel
+package import IdentityBridgeModel
 
 /// Maps raw Chat SDK events into uniform events.
-public enum ZendeskChatEventMapper {
+package enum ZendeskChatEventMapper {
     /// Maps the SDK's `Chat.NotificationAuthenticationFailed` (data `{"error": "<AuthenticationError>"}`)
     /// to `authentication_failed` then `fell_back_to_anonymous`; any other name passes through as `vendor_event`.
-    public static func map(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError)
+    package static func map(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError)
         -> [IdentityEvent]
     {
         guard name == ZendeskChatVendorEvents.authenticationFailed else {
@@ -32,7 +32,7 @@ public enum ZendeskChatEventMapper {
 }
 
 /// Raw event names of the Chat SDK.
-public enum ZendeskChatVendorEvents {
+package enum ZendeskChatVendorEvents {
     /// `Chat.NotificationAuthenticationFailed`, posted with an `AuthenticationError`.
-    public static let authenticationFailed = "Chat.NotificationAuthenticationFailed"
+    package static let authenticationFailed = "Chat.NotificationAuthenticationFailed"
 }

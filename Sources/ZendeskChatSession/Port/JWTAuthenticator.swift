@@ -39,20 +39,20 @@ extension JWTAuthenticator {
 }
 
 /// The backend's authenticator: mints a fresh Chat JWT for one user on every ``getToken(_:)``.
-public struct ZendeskChatIssuingAuthenticator: JWTAuthenticator {
+package struct ZendeskChatIssuingAuthenticator: JWTAuthenticator {
     /// The issuer that mints the JWT (the adapter's `ZendeskChatIssuer`).
-    public let issuer: any CredentialIssuer
+    package let issuer: any CredentialIssuer
     /// The user the JWT is for.
-    public let user: UserIdentity
+    package let user: UserIdentity
 
     /// Creates an authenticator for `user`.
-    public init(issuer: any CredentialIssuer, user: UserIdentity) {
+    package init(issuer: any CredentialIssuer, user: UserIdentity) {
         self.issuer = issuer
         self.user = user
     }
 
     /// Completes with a fresh JWT, or with the `IdentityError` that prevents minting one.
-    public func getToken(_ completion: @escaping @Sendable (String?, (any Error)?) -> Void) {
+    package func getToken(_ completion: @escaping @Sendable (String?, (any Error)?) -> Void) {
         do { completion(try issuer.issue(for: user).jwt, nil) } catch { completion(nil, error) }
     }
 }

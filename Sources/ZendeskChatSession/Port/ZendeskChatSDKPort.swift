@@ -103,9 +103,9 @@ public struct ZendeskChatConnection: Hashable, Sendable {
     /// Whether VisitorInfo was given and discarded because the session is authenticated.
     public var visitorInfoDiscarded: Bool
     /// The conversation that ended because re-authentication failed.
-    public var endedConversationId: String?
+    package var endedConversationId: String?
     /// The anonymous conversation that replaced it.
-    public var startedConversationId: String?
+    package var startedConversationId: String?
     /// Creates a connection outcome.
     public init(
         visitor: ZendeskChatVisitor, failure: ZendeskChatAuthenticationFailure? = nil, visitorInfoDiscarded: Bool = false,
@@ -124,7 +124,7 @@ public struct ZendeskChatMessageResult: Hashable, Sendable {
     /// The conversation the message went to.
     public var conversationId: String
     /// Whether the message started that conversation.
-    public var startedConversation: Bool
+    package var startedConversation: Bool
     /// Creates a result.
     public init(conversationId: String, startedConversation: Bool) {
         self.conversationId = conversationId

@@ -8,7 +8,7 @@ public struct ZendeskMessagingClaims: Hashable, Sendable {
     /// `email`, when present.
     public var email: String?
     /// `email_verified`, when present.
-    public var emailVerified: Bool?
+    package var emailVerified: Bool?
     /// `exp`, Unix seconds, when present.
     public var expiresAt: Int64?
     /// The id of the signing key that verified the signature (the header's `kid`).

@@ -44,7 +44,7 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
     }
 
     /// The metadata key whose value (`true` / `false`) becomes the `email_verified` claim.
-    public static let emailVerifiedMetadataKey = "email_verified"
+    package static let emailVerifiedMetadataKey = "email_verified"
 
     /// Issues `{"jwt": ...}` for `user`: `userId` becomes `external_id`; `email`, `name` and
     /// `metadata["email_verified"]` are added when present.

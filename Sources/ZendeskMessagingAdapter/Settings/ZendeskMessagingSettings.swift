@@ -46,9 +46,9 @@ public struct ZendeskMessagingSettings: ProviderSettings, Hashable {
     /// How long an issued JWT lives (`exp` = now + lifetime), in seconds.
     public let tokenLifetime: Int64
     /// Single- or multi-conversation account.
-    public let conversationMode: ZendeskMessagingConversationMode
+    package let conversationMode: ZendeskMessagingConversationMode
     /// A JWT expiring within this many seconds is "close to expiry": the adapter warns before login.
-    public let expiryWarningMargin: Int64
+    package let expiryWarningMargin: Int64
     /// The farthest a JWT's `exp` may lie after its `iat` (or after now, without `iat`), seconds.
     public let maxTokenLifetime: Int64
 
@@ -77,7 +77,7 @@ public struct ZendeskMessagingSettings: ProviderSettings, Hashable {
     }
 
     /// The key that signs new tokens.
-    public var activeKey: ZendeskMessagingSigningKey {
+    package var activeKey: ZendeskMessagingSigningKey {
         signingKeys.first { $0.keyID == activeKeyID } ?? signingKeys[0]
     }
 

@@ -1,9 +1,9 @@
-public import IdentityBridgeModel
+package import IdentityBridgeModel
 
 extension ZendeskMessagingSDKError {
     /// The uniform code for each vendor failure name; unknown names map by HTTP status
     /// (401 → `token_invalid`) or to `unknown_error`.
-    public static let uniformCodes: [String: IdentityError.Code] = [
+    package static let uniformCodes: [String: IdentityError.Code] = [
         ZendeskMessagingVendorCode.expiredJWT: .tokenExpired,
         ZendeskMessagingVendorCode.invalidJWT: .tokenMalformed,
         ZendeskMessagingVendorCode.unsupportedAlgorithm: .algorithmNotAllowed,
@@ -17,7 +17,7 @@ extension ZendeskMessagingSDKError {
     ]
 
     /// The failure as a uniform error, keeping the vendor's code and message.
-    public func identityError(provider: ProviderReference) -> IdentityError {
+    package func identityError(provider: ProviderReference) -> IdentityError {
         let code = Self.uniformCodes[self.code] ?? (httpStatus == 401 ? .tokenInvalid : .unknown)
         return IdentityError(
             code, field: field ?? (code == .tokenExpired ? "exp" : nil), vendorCode: self.code,

@@ -31,11 +31,11 @@ public enum ZendeskMessagingVendorCode {
     /// The vendor could not be reached.
     public static let networkError = "networkError"
     /// The conversation id does not belong to the current user (HTTP 404); not an identity failure.
-    public static let conversationNotFound = "conversationNotFound"
+    package static let conversationNotFound = "conversationNotFound"
 
-    /// Every identity failure name above (``conversationNotFound`` is not one): the rule set the
+    /// Every identity failure name above (`conversationNotFound` is not one): the rule set the
     /// rule/path table test enumerates.
-    public static let identityFailures: [String] = [
+    package static let identityFailures: [String] = [
         expiredJWT, invalidJWT, unsupportedAlgorithm, unknownSigningKey, invalidSignature, missingClaim, invalidClaim,
         externalIdTooLong, lifetimeTooLong, issuedInFuture, unauthorized, networkError,
     ]

@@ -1,8 +1,8 @@
-public import IdentityBridgeModel
+package import IdentityBridgeModel
 
 extension ZendeskMessagingUser {
     /// The user in the uniform shape.
-    public var providerUser: ProviderUser {
+    package var providerUser: ProviderUser {
         ProviderUser(
             vendorUserId: id, externalId: externalId, email: email, name: name,
             isAnonymous: isAnonymous, isAuthenticated: isAuthenticated)
@@ -15,7 +15,7 @@ extension ZendeskMessagingSDKEvent {
     ///   `credentials_refresh_requested` (`reason: expired`) when the code is `expiredJWT`;
     /// - `usersMerged` → `users_merged` (`.merge` naming both users);
     /// - `unreadMessageCountChanged` → `unread_count_received`.
-    public func uniformEvents(provider: ProviderReference, timestamp: Date) -> [IdentityEvent] {
+    package func uniformEvents(provider: ProviderReference, timestamp: Date) -> [IdentityEvent] {
         switch self {
         case .authenticationFailed(let failure):
             let error = failure.identityError(provider: provider)

@@ -99,7 +99,7 @@ public struct ZendeskMessagingMessageReceipt: Hashable, Sendable {
     /// The conversation that holds the message.
     public var conversationId: String
     /// Whether the message started the conversation.
-    public var startedConversation: Bool
+    package var startedConversation: Bool
     /// Creates a receipt.
     public init(conversationId: String, startedConversation: Bool) {
         self.conversationId = conversationId

@@ -1,4 +1,4 @@
-public import IdentityBridgeModel
+package import IdentityBridgeModel
 
 /// How close a JWT is to its `exp`: check it before login so that users are authenticated with a
 /// token that will not expire while they read their conversations.
@@ -9,7 +9,7 @@ public import IdentityBridgeModel
 /// default: break
 /// }
 /// ```
-public enum ZendeskMessagingExpiryCheck: Hashable, Sendable {
+package enum ZendeskMessagingExpiryCheck: Hashable, Sendable {
     /// The JWT has no `exp`: it never expires.
     case noExpiry
     /// The JWT is valid for `secondsLeft` more seconds, more than the margin.
@@ -22,7 +22,7 @@ public enum ZendeskMessagingExpiryCheck: Hashable, Sendable {
     case unreadable(IdentityError)
 
     /// Reads `exp` (without verifying the signature) and compares it with `now` and `margin`.
-    public static func evaluate(jwt: String, now: Int64, margin: Int64) -> ZendeskMessagingExpiryCheck {
+    package static func evaluate(jwt: String, now: Int64, margin: Int64) -> ZendeskMessagingExpiryCheck {
         do throws(IdentityError) {
             return evaluate(exp: try UnverifiedJWTClaims(token: jwt).optionalInt("exp"), now: now, margin: margin)
         } catch {
@@ -41,7 +41,7 @@ public enum ZendeskMessagingExpiryCheck: Hashable, Sendable {
     }
 
     /// Whether a login with this JWT should be warned about.
-    public var needsWarning: Bool {
+    package var needsWarning: Bool {
         switch self {
         case .expiresSoon, .expired: true
         case .noExpiry, .valid, .unreadable: false

@@ -9,7 +9,7 @@ public import Logging
 ///   Logging in as a different user first logs the previous authenticated user out, so nothing
 ///   of theirs stays visible.
 /// - A JWT that expires within `expiry_warning_margin` is warned about before login (log and
-///   `credentials_refresh_requested`, `reason: expires_soon`); see ``checkExpiry(of:)``. With a
+///   `credentials_refresh_requested`, `reason: expires_soon`); see `checkExpiry(of:)`. With a
 ///   token source set, a JWT close to expiry or already expired is swapped for the source's
 ///   fresher one before `loginUser`. A login refused with `expiredJWT` also emits
 ///   `credentials_refresh_requested` (`reason: expired`) after `fell_back_to_anonymous`.
@@ -33,7 +33,7 @@ public actor ZendeskMessagingProvider: IdentityProvider {
     let clock: any IdentityClock
     let logger: Logger
     /// Seconds before `exp` within which a JWT counts as close to expiry.
-    public private(set) var expiryWarningMargin: Int64
+    package private(set) var expiryWarningMargin: Int64
     /// The largest `expiry_warning_margin` ``setOption(_:to:)`` accepts (below the backend's `token_lifetime`).
     let maxExpiryWarningMargin: Int64
     /// The backend's freshness policy beyond the vendor's rules (`iat` skew, `max_token_lifetime`), applied
@@ -107,10 +107,10 @@ public actor ZendeskMessagingProvider: IdentityProvider {
     }
 
     /// When the current session's JWT expires, if it was logged in here with an expiring JWT.
-    public var currentSessionExpiresAt: Date? { sessionExpiresAt }
+    package var currentSessionExpiresAt: Date? { sessionExpiresAt }
 
     /// How close `jwt` is to expiry by this provider's clock and `expiry_warning_margin`.
-    public func checkExpiry(of jwt: String) -> ZendeskMessagingExpiryCheck {
+    package func checkExpiry(of jwt: String) -> ZendeskMessagingExpiryCheck {
         ZendeskMessagingExpiryCheck.evaluate(jwt: jwt, now: clock.unixSeconds(), margin: expiryWarningMargin)
     }
 

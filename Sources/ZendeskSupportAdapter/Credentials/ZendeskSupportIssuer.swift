@@ -13,10 +13,10 @@ public struct ZendeskSupportIssuer: TokenExchanging {
     /// The admin setting.
     public let auth: ZendeskSupportAuthMode
     /// Lifetime of user tokens, seconds.
-    public let userTokenLifetime: Int64
+    package let userTokenLifetime: Int64
     /// The freshness policy of a Zendesk JWT: `iat` younger than `max_token_age`, at most
     /// `JWTFreshness.defaultClockSkew` in the future; a present `exp` a number not yet passed.
-    public let jwtFreshness: JWTFreshness
+    package let jwtFreshness: JWTFreshness
     let userTokenSigner: HS256Signer?
     let jwtSigner: HS256Signer?
     let clock: any IdentityClock

@@ -1,19 +1,19 @@
 /// The claims of a verified Zendesk Support JWT, as ``ZendeskSupportIssuer/verify(_:)``
 /// returns them (no dictionary is built).
-public struct ZendeskSupportJWTClaims: Hashable, Sendable {
+package struct ZendeskSupportJWTClaims: Hashable, Sendable {
     /// `jti`, the token's unique id.
-    public var jti: String
+    package var jti: String
     /// `iat`, Unix seconds.
-    public var issuedAt: Int64
+    package var issuedAt: Int64
     /// `name`.
-    public var name: String
+    package var name: String
     /// `email`.
-    public var email: String
+    package var email: String
     /// `external_id`, when present as a string.
-    public var externalId: String?
+    package var externalId: String?
 
     /// Creates claims.
-    public init(jti: String, issuedAt: Int64, name: String, email: String, externalId: String? = nil) {
+    package init(jti: String, issuedAt: Int64, name: String, email: String, externalId: String? = nil) {
         self.jti = jti
         self.issuedAt = issuedAt
         self.name = name

@@ -2,20 +2,20 @@
 ///
 /// On the wire it is a compact HS256 token with `typ` `ZendeskSupportLimits.userTokenType`,
 /// signed with the user-token key; apps treat it as opaque.
-public struct ZendeskSupportUserToken: Hashable, Sendable {
+package struct ZendeskSupportUserToken: Hashable, Sendable {
     /// The app's user id (`uid`), becoming the JWT's `external_id`.
-    public var userId: String?
+    package var userId: String?
     /// The user's name (`name`).
-    public var name: String?
+    package var name: String?
     /// The user's email (`email`).
-    public var email: String?
+    package var email: String?
     /// `iat`, Unix seconds.
-    public var issuedAt: Int64
+    package var issuedAt: Int64
     /// `exp`, Unix seconds.
-    public var expiresAt: Int64
+    package var expiresAt: Int64
 
     /// Creates token contents.
-    public init(userId: String?, name: String?, email: String?, issuedAt: Int64, expiresAt: Int64) {
+    package init(userId: String?, name: String?, email: String?, issuedAt: Int64, expiresAt: Int64) {
         self.userId = userId
         self.name = name
         self.email = email

@@ -1,6 +1,6 @@
-public import IdentityBridge
+package import IdentityBridge
 
 extension ZendeskSupportIssuer {
     /// The error for an identity type the admin setting does not allow (`ZendeskSupportAuthMode.mismatch(wanted:provider:)`).
-    public func modeMismatch(wanted: ZendeskSupportAuthMode) -> IdentityError { auth.mismatch(wanted: wanted, provider: provider) }
+    package func modeMismatch(wanted: ZendeskSupportAuthMode) -> IdentityError { auth.mismatch(wanted: wanted, provider: provider) }
 }

@@ -16,11 +16,11 @@ public struct ZendeskSupportSettings: ProviderSettings, Hashable {
     /// The Zendesk shared secret that signs the JWT (required for `jwt`).
     public var secret: Secret?
     /// The key that signs our user tokens, when configured explicitly.
-    public var userTokenSecret: Secret?
+    package var userTokenSecret: Secret?
     /// Lifetime of user tokens, seconds.
-    public var userTokenLifetime: Int64
+    package var userTokenLifetime: Int64
     /// The oldest `iat` a Zendesk JWT may carry and still verify (`max_token_age`), seconds.
-    public var maxTokenAge: Int64
+    package var maxTokenAge: Int64
 
     /// Creates settings.
     public init(
@@ -37,14 +37,14 @@ public struct ZendeskSupportSettings: ProviderSettings, Hashable {
 
     /// The user-token key: `user_token_secret`, else HKDF-SHA256 of `secret` with the info label
     /// `ZendeskSupportLimits.userTokenKeyInfo` (no salt, 32 bytes). `nil` without either.
-    public var userTokenKey: Secret? {
+    package var userTokenKey: Secret? {
         if let userTokenSecret { return userTokenSecret }
         guard let secret else { return nil }
         return Self.deriveUserTokenKey(from: secret)
     }
 
     /// HKDF-SHA256(`secret`, salt: none, info: `ZendeskSupportLimits.userTokenKeyInfo`, 32 bytes).
-    public static func deriveUserTokenKey(from secret: Secret) -> Secret {
+    package static func deriveUserTokenKey(from secret: Secret) -> Secret {
         secret.hkdfSHA256(info: ZendeskSupportLimits.userTokenKeyInfo, byteCount: 32)
     }
 }
