@@ -1,18 +1,18 @@
 /// The verified claims of a Chat JWT.
-package struct ZendeskChatClaims: Hashable, Sendable {
+public struct ZendeskChatClaims: Hashable, Sendable {
     /// `name`.
-    package var name: String
+    public var name: String
     /// `email`.
-    package var email: String
+    public var email: String
     /// `external_id`.
-    package var externalId: String
+    public var externalId: String
     /// `iat`, Unix seconds.
-    package var issuedAt: Int64
+    public var issuedAt: Int64
     /// `exp`, Unix seconds, when present.
-    package var expiresAt: Int64?
+    public var expiresAt: Int64?
 
     /// Creates claims.
-    package init(name: String, email: String, externalId: String, issuedAt: Int64, expiresAt: Int64?) {
+    public init(name: String, email: String, externalId: String, issuedAt: Int64, expiresAt: Int64?) {
         self.name = name
         self.email = email
         self.externalId = externalId
@@ -22,5 +22,5 @@ package struct ZendeskChatClaims: Hashable, Sendable {
 
     /// When the token stops being accepted: `exp`, or `iat + maxLifetime` without `exp`
     /// (saturating at `Int64.max` rather than overflowing).
-    package var effectiveExpiry: Int64 { ZendeskChatLimits.effectiveExpiry(issuedAt: issuedAt, expiresAt: expiresAt) }
+    public var effectiveExpiry: Int64 { ZendeskChatLimits.effectiveExpiry(issuedAt: issuedAt, expiresAt: expiresAt) }
 }

@@ -102,7 +102,7 @@ public struct ZendeskChatIssuer: CredentialIssuer {
 
     /// Applies exactly the checks of ``verify(_:for:)`` (no bound `external_id`) and returns the
     /// typed claims instead of a `VerifiedCredential`. Throws the same errors.
-    package func verify(_ token: String) throws(IdentityError) -> ZendeskChatClaims {
+    public func verify(_ token: String) throws(IdentityError) -> ZendeskChatClaims {
         do { return try validator.verify(token, now: clock.unixSeconds(), boundExternalId: nil) } catch {
             throw error.attributed(to: provider)
         }

@@ -127,7 +127,7 @@ extension ZendeskSupportIssuer {
     /// Verifies a Zendesk JWT as Zendesk would (HS256, shared-secret signature, `jti`, `iat` within
     /// `max_token_age`, `name`, `email`) and returns its typed claims: the checks ``verify(_:for:)`` applies
     /// to a JWT, without building a claims dictionary. Throws the same errors.
-    package func verify(_ token: String) throws(IdentityError) -> ZendeskSupportJWTClaims {
+    public func verify(_ token: String) throws(IdentityError) -> ZendeskSupportJWTClaims {
         try verifiedJWT(token).claims
     }
 
