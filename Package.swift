@@ -322,7 +322,10 @@ let package = Package(
         // The helpers the test targets share, each written once (a leaf: no production target depends on it).
         .target(
             name: "IdentityBridgeTestSupport",
-            dependencies: ["IdentityBridge", "IdentityBridgeStandard", .product(name: "JWTKit", package: "jwt-kit")],
+            // IdentityBridgeTesting: the CLI tests' echo kind has a vendor simulator.
+            dependencies: [
+                "IdentityBridge", "IdentityBridgeStandard", "IdentityBridgeTesting", .product(name: "JWTKit", package: "jwt-kit"),
+            ],
             path: "Tests/IdentityBridgeTestSupport",
             swiftSettings: swiftSettings
         ),

@@ -1,5 +1,6 @@
 import HelpshiftAdapter
 import IdentityBridge
+import IdentityBridgeTestSupport
 import Testing
 
 @Suite("Helpshift settings (common.md keys)")
@@ -47,7 +48,7 @@ struct SettingsTests {
                     digest_input: auto
             """
         #expect(throws: ConfigurationError.self) {
-            try ConfigurationLoader(registry: HelpshiftTestRegistry.registry, environment: F.environment).load(yaml: yaml, file: "t.yaml")
+            try TestConfiguration.load(yaml: yaml, registry: HelpshiftTestRegistry.registry, environment: F.environment, file: "t.yaml")
         }
         #expect(problems(["identity_verification: true"]).isEmpty)
     }

@@ -2,6 +2,7 @@ import Foundation
 import IdentityBridge
 import IdentityBridgeCLI
 import IdentityBridgeServer
+import IdentityBridgeTestSupport
 import Testing
 
 /// `identity-server`: its options, its checks, its refusal to start naming itself; and `identityctl serve`,

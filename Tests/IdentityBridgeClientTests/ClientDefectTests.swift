@@ -290,16 +290,6 @@ final class TrackedCall: Sendable {
     func cancel() { task.cancel() }
 }
 
-/// Yields the thread until `condition` holds (at most `rounds` times; no wall-clock wait): the
-/// tasks under test run meanwhile. False if it never held.
-func settle(rounds: Int = 200_000, _ condition: () -> Bool) async -> Bool {
-    for _ in 0..<rounds {
-        if condition() { return true }
-        await Task.yield()
-    }
-    return condition()
-}
-
 /// A transport that answers `script` first (a load balancer's 502, a gateway's 504, a 429), then passes requests to `base`.
 final class ScriptedAnswers: ClientTransport {
     let base: any ClientTransport

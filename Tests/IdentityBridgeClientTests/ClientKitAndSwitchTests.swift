@@ -13,7 +13,7 @@ import ZendeskChatAdapter
 
 /// The test kit's client flow (the `client_login` scenario) on every kind against the live
 /// service, the switch's no-leak checks, Chat's re-connect after a switch, and cancelled callers.
-@Suite struct ClientKitAndSwitchTests {
+@Suite(.timeLimit(.minutes(5))) struct ClientKitAndSwitchTests {
     typealias Live = LiveTokenService
 
     static let clientScenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -98,13 +98,10 @@ import ZendeskChatAdapter
             try await client.switchUser(from: nil, to: ann, providers: providers)
             try await client.switchUser(from: ann, to: bob, providers: providers)
             let helpshift = try #require(providers[0] as? HelpshiftProvider)
-            let recorder = EventRecorder()
-            _ = recorder.record(helpshift.eventHub)
             // The Identity System session nears its end: the SDK asks for fresh credentials, and the
             // refresher the switch installed logs bob in again with a new credential from the client.
-            vendorClock.advance(by: 3_600 - 60)
-            try await helpshift.enterForeground()
-            #expect(await eventually(within: 20) { recorder.names.contains(.loginSucceeded) }, "\(recorder.names)")
+            let recorder = try await ClientLiveTests.refreshNearExpiry(helpshift, clock: vendorClock)
+            #expect(recorder.names.contains(.loginSucceeded), "\(recorder.names)")
             #expect(recorder.names.first == .credentialsRefreshRequested)
             #expect(helpshift.isSessionExpired == false)
             #expect(await ClientLiveTests.holds(bob, helpshift))
@@ -117,22 +114,23 @@ import ZendeskChatAdapter
         let service = FakeTokenService(clock: clock)
         service.hold()
         let client = CredentialClient.fake(service, clock: clock)
-        let finished = Finished()
+        let finished = Occurrence()
         let leaving = Task { () -> Result<Credential, IdentityError> in
-            defer { finished.mark() }
+            defer { finished.fire() }
             do throws(IdentityError) { return .success(try await client.credential(for: ann, from: chatRef)) } catch {
                 return .failure(error)
             }
         }
         let staying = (0..<3).map { _ in Task { try await client.credential(for: ann, from: chatRef) } }
-        #expect(await eventually { service.heldCount == 1 })
-        try await Task.sleep(for: .milliseconds(50))  // the callers park on the shared fetch
+        // The shared fetch has reached the service, which holds it until released below: the callers that
+        // are not parked on it yet join the same fetch whenever they run, so the order does not matter.
+        await service.waitUntilHolding(1)
         leaving.cancel()
-        // It leaves while the service still holds the one answer (a bounded wait, not a timing assertion).
-        let leftEarly = await eventually(within: 30) { finished.done }
-        #expect(leftEarly, "the cancelled caller was still waiting for the shared fetch")
+        // It leaves while the service still holds the one answer: the wait ends with the task (the test's time
+        // limit fails a caller that never leaves).
+        await finished.wait()
+        #expect(finished.hasFired, "the cancelled caller was still waiting for the shared fetch")
         #expect(service.heldCount == 1)
-        if !leftEarly { service.release() }
         guard case .failure(let error) = await leaving.value else {
             Issue.record("the cancelled caller got a credential")
             service.release()
@@ -152,16 +150,18 @@ import ZendeskChatAdapter
         let service = FakeTokenService(clock: clock)
         service.hold()
         let client = CredentialClient.fake(service, clock: clock)
-        let finished = (0..<5).map { _ in Finished() }
+        let finished = (0..<5).map { _ in Occurrence() }
         let callers = finished.map { flag in
             Task {
-                defer { flag.mark() }
+                defer { flag.fire() }
                 return try await client.credential(for: ann, from: chatRef)
             }
         }
-        #expect(await eventually { service.heldCount == 1 })
+        await service.waitUntilHolding(1)
         for caller in callers { caller.cancel() }
-        #expect(await eventually(within: 30) { finished.allSatisfy(\.done) }, "a cancelled caller was still waiting")
+        // Every caller leaves while the service still holds the answer (the test's time limit fails one that never does).
+        for flag in finished { await flag.wait() }
+        #expect(finished.allSatisfy { $0.hasFired }, "a cancelled caller was still waiting")
         #expect(service.heldCount == 1)
         service.release()
         for caller in callers { await #expect(throws: IdentityError.self) { try await caller.value } }
@@ -172,24 +172,13 @@ import ZendeskChatAdapter
     }
 }
 
-/// Set once when a task finishes.
-final class Finished: Sendable {
-    private let flag = Mutex(false)
-    func mark() { flag.withLock { $0 = true } }
-    var done: Bool { flag.withLock { $0 } }
-}
-
 /// A provider whose logout leaves the vendor SDK's session in place while `currentUser()` reports
 /// nobody until the next login: the leak a switch must catch by looking at the vendor.
-final class LeakyLogoutProvider: IdentityProvider {
+final class LeakyLogoutProvider: ForwardingProvider {
     let base: any IdentityProvider
     private let hidden = Mutex(false)
     init(_ base: any IdentityProvider) { self.base = base }
 
-    var reference: ProviderReference { base.reference }
-    var capabilities: ProviderCapabilities { base.capabilities }
-    var issuer: any CredentialIssuer { base.issuer }
-    var eventHub: EventHub { base.eventHub }
     func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
         hidden.withLock { $0 = false }
         return try await base.login(user)
@@ -202,5 +191,4 @@ final class LeakyLogoutProvider: IdentityProvider {
         hidden.withLock { $0 = true }
     }
     func currentUser() async -> ProviderUser? { hidden.withLock { $0 } ? nil : await base.currentUser() }
-    func sendMessage(_ text: String) async throws(IdentityError) { try await base.sendMessage(text) }
 }

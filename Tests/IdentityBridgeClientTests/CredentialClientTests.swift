@@ -11,7 +11,7 @@ import Testing
 
 /// The client's behaviour against a scripted service on a test clock: cache, single flight,
 /// refresh ahead, retries, timeouts, logout, clock skew, events, metrics and logs.
-@Suite struct CredentialClientTests {
+@Suite(.timeLimit(.minutes(5))) struct CredentialClientTests {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)
 
     static func exp(_ jwt: String) throws -> Int64 {
@@ -26,9 +26,9 @@ import Testing
         service.hold()
         let tokens = try await withThrowingTaskGroup(of: String?.self) { group in
             for _ in 0..<100 { group.addTask { try await client.credential(for: ann, from: chatRef).jwt } }
-            let held = await eventually { service.heldCount == 1 }
+            await service.waitUntilHolding(1)
+            #expect(service.heldCount == 1)
             service.release()  // before any failure: the group waits for its children
-            #expect(held)
             return try await group.reduce(into: [String?]()) { $0.append($1) }
         }
         #expect(service.requests == 1)
@@ -55,7 +55,8 @@ import Testing
         var handed: [String?] = []
         for _ in 0..<10 { handed.append(try await client.credential(for: ann, from: chatRef).jwt) }
         #expect(handed.allSatisfy { $0 == first }, "inside the margin the cached token is handed out while the refresh runs")
-        #expect(await eventually { service.heldCount == 1 })
+        await service.waitUntilHolding(1)
+        #expect(service.heldCount == 1)
         service.release()
         await client.waitForPendingFetches()
         #expect(service.requests == 2, "exactly one refresh")
@@ -107,10 +108,10 @@ import Testing
         let client = CredentialClient.fake(service, clock: clock, retry: policy, timeout: 1_000, metrics: metrics)
         let task = Task { try await client.credential(for: ann, from: chatRef) }
         // First backoff: 1 s; the second: 2 s. Nothing is retried before the clock moves.
-        try #require(await eventually { clock.deadlines.contains(Self.start.addingTimeInterval(1)) })
+        try #require(await settle { clock.deadlines.contains(Self.start.addingTimeInterval(1)) })
         #expect(service.requests == 1)
         clock.advance(by: 1)
-        try #require(await eventually { clock.deadlines.contains(Self.start.addingTimeInterval(3)) })
+        try #require(await settle { clock.deadlines.contains(Self.start.addingTimeInterval(3)) })
         #expect(service.requests == 2)
         clock.advance(by: 2)
         let credential = try await task.value
@@ -174,9 +175,9 @@ import Testing
         let policy = CredentialClient.RetryPolicy(maxRetries: 1, initialDelay: 0, jitter: 0)
         let client = CredentialClient.fake(transport, clock: clock, retry: policy, timeout: 6)
         let task = Task { try await client.credential(for: ann, from: chatRef) }
-        try #require(await eventually { transport.calls == 1 && clock.sleepers == 1 })
+        try #require(await settle { transport.calls == 1 && clock.sleepers == 1 })
         clock.advance(by: 6)
-        try #require(await eventually { transport.calls == 2 && clock.sleepers == 1 })
+        try #require(await settle { transport.calls == 2 && clock.sleepers == 1 })
         clock.advance(by: 6)
         let error = await #expect(throws: IdentityError.self) { try await task.value }
         #expect(error?.code == .networkError)
@@ -192,7 +193,8 @@ import Testing
         service.hold()
         let annTask = Task { try await client.credential(for: ann, from: chatRef) }
         defer { service.release() }
-        try #require(await eventually { service.heldCount == 1 })
+        await service.waitUntilHolding(1)
+        try #require(service.heldCount == 1)
         client.logout(user: ann)
         service.release()
         let error = await #expect(throws: IdentityError.self) { try await annTask.value }

@@ -18,6 +18,8 @@ final class FakeTokenService: ClientTransport {
         var issued: [String] = []
         var users: [String] = []
         var authorizations: [String] = []
+        /// Tests waiting for this many held answers.
+        var holdWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     let clock: any IdentityClock
@@ -41,6 +43,19 @@ final class FakeTokenService: ClientTransport {
     func script(_ statuses: [Int]) { state.withLock { $0.script = statuses } }
     /// Holds every answer until ``release()``.
     func hold() { state.withLock { $0.holding = true } }
+    /// Suspends until `count` answers are held: the event of a request reaching the held service,
+    /// instead of polling ``heldCount``.
+    func waitUntilHolding(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> Bool in
+                guard state.held.count < count else { return true }
+                state.holdWaiters.append((count, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
     /// Releases the held answers and stops holding.
     func release() {
         let held = state.withLock { state in
@@ -62,11 +77,14 @@ final class FakeTokenService: ClientTransport {
         let mustHold = state.withLock { $0.holding }
         if mustHold {
             await withCheckedContinuation { continuation in
-                let resumeNow = state.withLock { state -> Bool in
-                    guard state.holding else { return true }
+                let (resumeNow, reached) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+                    guard state.holding else { return (true, []) }
                     state.held.append(continuation)
-                    return false
+                    let held = state.held.count
+                    defer { state.holdWaiters.removeAll { $0.count <= held } }
+                    return (false, state.holdWaiters.filter { $0.count <= held }.map { $0.continuation })
                 }
+                for waiter in reached { waiter.resume() }
                 if resumeNow { continuation.resume() }
             }
         }

@@ -5,6 +5,7 @@ import IdentityBridge
 import IdentityBridgeClient
 import IdentityBridgeHummingbird
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import Logging
 import Synchronization
 import Testing
@@ -72,9 +73,7 @@ struct LiveTokenService: Sendable {
         configuration = try Self.loader.load(path: directory.appendingPathComponent("service.yaml").path)
     }
 
-    static var loader: ConfigurationLoader {
-        ConfigurationLoader(registry: StandardProviders.registry, environment: ConfigEnvironment(variables: variables))
-    }
+    static var loader: ConfigurationLoader { TestConfiguration.loader(variables: variables) }
 
     /// The app's session JWT for `user` (the mobile case: the service takes the user from its claims).
     static func sessionToken(for user: UserIdentity) -> String {

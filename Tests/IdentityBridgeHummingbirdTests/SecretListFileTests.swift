@@ -115,8 +115,7 @@ import Testing
         let instance = try configuration.instance(app: "demo", provider: "zendesk-chat")
         // A token signed with the previous secret verifies; the issuer signs with the current one.
         try write("chat-secret", "chat-secret-previous-0123456789abcdef01\n")
-        let old = try ConfigurationLoader(registry: StandardProviders.registry, environment: ConfigEnvironment(variables: [:]))
-            .load(path: configPath).instance(app: "demo", provider: "zendesk-chat")
+        let old = try TestConfiguration.load(path: configPath).instance(app: "demo", provider: "zendesk-chat")
         let user = UserIdentity(userId: "u-1", email: "ann@example.com", name: "Ann")
         let oldToken = try #require(try old.makeIssuer().issue(for: user).jwt)
         let issuer = try instance.makeIssuer()

@@ -40,9 +40,12 @@ extension ServerProcessSuites {
                     if slow.isClosedByPeer || !slow.send("a") { slowClosedAfter = Date().timeIntervalSince(start) }
                 }
                 if idleClosedAfter == nil, idle.isClosedByPeer { idleClosedAfter = Date().timeIntervalSince(start) }
-                // A blocking pause, not `Task.sleep`: with the whole suite running in parallel, a task
-                // waiting to be resumed on the busy cooperative pool can miss the deadlines entirely.
-                usleep(200_000)
+                // Wait for the server to close either connection (poll(2): the event), or until the slowloris's
+                // next byte is due in 200 ms, its pace. Blocking, not on the cooperative pool: with the whole suite
+                // running in parallel, a task waiting to be resumed there can miss the deadlines entirely.
+                let open = [slowClosedAfter == nil ? slow : nil, idleClosedAfter == nil ? idle : nil].compactMap { $0 }
+                var watched = open.filter { !$0.hasUnreadData }.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+                _ = poll(&watched, nfds_t(watched.count), 200)
             }
             let slowAfter = try #require(slowClosedAfter, "the slow head was still open after 20 s")
             // The deadlines are the behaviour under test, so the waits are real; the upper bounds leave room for a
@@ -120,21 +123,25 @@ extension ServerProcessSuites {
                     }
                 }.start()
             }
-            // The load is running once every connection could have been answered a few times.
-            #expect(await eventually { count.answeredSoFar >= 100 })
+            // The load is running once every connection could have been answered a few times: the hundredth answer
+            // (or the end of every connection, or 60 s) ends the wait.
+            group.notify(queue: .global()) { count.hundredAnswered.fire() }
+            _ = await count.hundredAnswered.wait(seconds: 60)
+            #expect(count.answeredSoFar >= 100)
             // A balancer's kept-alive connection: /readyz answers 503 as soon as the drain starts.
             let balancer = try KeepAliveConnection(port: port)
             balancer.send("GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(try balancer.response().status == 200)
             let signalled = Date()
             server.signal(SIGTERM)
-            // Asked again until the drain has begun (a 200 keeps the connection open).
+            // Asked again until the drain has begun (a 200 keeps the connection open), at most 30 s: a poll of the
+            // server's state, which the server announces nowhere else at --log-level warning, each ask paced by its answer.
             var ready: KeepAliveConnection.Response?
-            _ = await eventually {
+            let asking = Date()
+            repeat {
                 balancer.send("GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 ready = try? balancer.response()
-                return ready?.status != 200
-            }
+            } while ready?.status == 200 && Date().timeIntervalSince(asking) < 30
             #expect(ready?.status == 503, "\(ready?.body ?? "no answer")")
             #expect(ready?.closes == true)
 
@@ -171,7 +178,17 @@ extension ServerProcessSuites {
             /// The 2xx answers so far, counted as they come.
             var answeredSoFar: Int { lock.withLock { answered } }
 
-            func answeredOne() { lock.withLock { answered += 1 } }
+            /// Fired by the hundredth 2xx answer.
+            let hundredAnswered = Occurrence()
+
+            func answeredOne() {
+                if lock.withLock({ () -> Int in
+                    answered += 1
+                    return answered
+                }) == 100 {
+                    hundredAnswered.fire()
+                }
+            }
 
             func add(_ local: LoadCount) {
                 lock.withLock {

@@ -26,7 +26,7 @@ extension ServerProcessSuites {
 
             try fixture.write(ServiceFixture.yaml(bodyLimit: "lots"))
             server.signal(SIGHUP)
-            #expect(await eventually { server.errorOutput.contains("reload refused") })
+            #expect(await server.waitForErrorLine(containing: "reload refused"), "\(server.errorOutput)")
             #expect(server.errorOutput.contains("body_limit"))
             // /readyz still answers ready (the old generation serves) and shows the refusal.
             let (readyStatus, ready) = try server.request("/readyz", method: "GET", bearer: nil)
@@ -59,7 +59,7 @@ extension ServerProcessSuites {
                 return failures
             }
             server.signal(SIGHUP)
-            #expect(await eventually { server.errorOutput.contains("configuration reloaded") })
+            #expect(await server.waitForErrorLine(containing: "configuration reloaded"), "\(server.errorOutput)")
             #expect(await failures.value == 0)
             #expect(
                 try server.request(Self.credentials, body: ServiceRouteTests.user, bearer: "rotated-api-key-0123456789abcdef0123").0 == 200)
@@ -76,13 +76,14 @@ extension ServerProcessSuites {
             defer { connection.close() }
             // Half the body is sent: the request is in flight when SIGTERM arrives.
             try connection.send(ServeProcess.head(Self.credentials, length: body.utf8.count) + body.prefix(10))
-            // The one wait on the wall clock left in these tests: the server must have read the half request
-            // before the signal, and nothing outside the process shows that it has. (A variant that polled for the
-            // drain over a kept-alive connection saw that connection closed once in a loaded CI run: not explained
-            // yet, see the issue 36 note.)
-            try await Task.sleep(for: .milliseconds(300))
+            // The server must have read the half request before the signal: nothing it writes shows that, so the
+            // kernel's receive queue of its end of the connection is looked at until it is empty. (A variant that polled
+            // for the drain over a kept-alive connection saw that connection closed once in a loaded CI run: not
+            // explained yet, see the issue 36 note; this one opens no connection.)
+            #expect(try await server.waitUntilRead(connection), "the server never read the half request")
             server.signal(SIGTERM)
-            try await Task.sleep(for: .milliseconds(300))
+            // The drain has begun (its line on stderr), and the request in flight keeps the server running.
+            #expect(await server.waitForErrorLine(containing: "draining:"), "\(server.errorOutput)")
             #expect(server.process.isRunning)
             try connection.send(String(body.dropFirst(10)))
             let (status, answer) = try connection.readResponse()

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityBridge
+import IdentityBridgeTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -14,7 +15,12 @@ final class ServeProcess: @unchecked Sendable {
     let stderr = Pipe()
     private(set) var port = 0
     private var stderrData = Data()
+    private var stderrClosed = false
+    /// Waits for what stderr says: each ends when its condition holds of the output so far, or stderr closes.
+    private var stderrWaiters: [(condition: @Sendable (String) -> Bool, occurrence: Occurrence)] = []
     private let lock = NSLock()
+    /// Signalled once by the termination handler, and again by each wait that saw it, so it stays signalled.
+    private let exited = DispatchSemaphore(value: 0)
 
     /// The executable `name` built next to the test bundle.
     static func binary(_ name: String = "identity-server") throws -> URL {
@@ -43,8 +49,18 @@ final class ServeProcess: @unchecked Sendable {
         stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self else { return }
-            self.lock.withLock { self.stderrData.append(data) }
+            self.lock.withLock {
+                self.stderrData.append(data)
+                if data.isEmpty { self.stderrClosed = true }
+                let output = String(decoding: self.stderrData, as: UTF8.self)
+                self.stderrWaiters.removeAll { waiter in
+                    guard self.stderrClosed || waiter.condition(output) else { return false }
+                    waiter.occurrence.fire()
+                    return true
+                }
+            }
         }
+        process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
     }
 
@@ -70,6 +86,27 @@ final class ServeProcess: @unchecked Sendable {
     /// What the process wrote on stderr so far.
     var errorOutput: String { lock.withLock { String(decoding: stderrData, as: UTF8.self) } }
 
+    /// Waits until `condition` holds of what the process wrote on stderr so far (checked as each chunk
+    /// arrives: the event, not a poll), at most `seconds`; whether it holds at the end (false when stderr
+    /// closed first or the time passed).
+    func waitForErrorOutput(seconds: Double = 30, until condition: @escaping @Sendable (String) -> Bool) async -> Bool {
+        let occurrence = Occurrence()
+        lock.withLock {
+            if stderrClosed || condition(String(decoding: stderrData, as: UTF8.self)) {
+                occurrence.fire()
+            } else {
+                stderrWaiters.append((condition, occurrence))
+            }
+        }
+        _ = await occurrence.wait(seconds: seconds)
+        return condition(errorOutput)
+    }
+
+    /// Waits until stderr holds `text` `count` times (each a log line), at most `seconds`.
+    func waitForErrorLine(containing text: String, count: Int = 1, seconds: Double = 30) async -> Bool {
+        await waitForErrorOutput(seconds: seconds) { $0.components(separatedBy: text).count - 1 >= count }
+    }
+
     /// Waits for `{"event":"listening",...}` and returns it (nil when the process exited first or 30 s passed).
     func waitUntilListening() throws -> JSONValue? {
         var buffer = Data()
@@ -94,11 +131,42 @@ final class ServeProcess: @unchecked Sendable {
 
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
-    /// Waits up to `seconds` for the process to exit; returns its status, or nil.
+    /// Waits up to `seconds` for the process to exit (its termination handler, not a poll); returns its status, or nil.
     func waitForExit(seconds: Double = 20) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        return process.isRunning ? nil : process.terminationStatus
+        guard exited.wait(timeout: .now() + seconds) == .success else { return nil }
+        exited.signal()
+        return process.terminationStatus
+    }
+
+    /// Waits until the server has read everything `connection` sent: the server's end of that connection, in
+    /// `/proc/net/tcp`, has nothing left in its receive queue. Polled (every 5 ms, at most `seconds`): the kernel
+    /// announces no event for another process's read, and nothing the server writes shows it. The one poll in
+    /// these tests, for a half request that must be in the server's hands before a signal.
+    func waitUntilRead(_ connection: LoopbackConnection, seconds: Double = 20) async throws -> Bool {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(connection.fd, $0, &length) }
+        }
+        guard named == 0 else { throw POSIXError(.EBADF) }
+        func hex(_ port: Int) -> String {
+            let digits = String(port, radix: 16, uppercase: true)
+            return ":" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        }
+        let local = hex(port)
+        let remote = hex(Int(UInt16(bigEndian: address.sin_port)))
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            // sl local_address rem_address st tx_queue:rx_queue ...: the server's socket is local=port, remote=client.
+            let table = String(decoding: FileHandle(forReadingAtPath: "/proc/net/tcp")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+            for line in table.split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: " ")
+                guard fields.count > 4, fields[1].hasSuffix(local), fields[2].hasSuffix(remote) else { continue }
+                if fields[4].split(separator: ":").last.flatMap({ Int($0, radix: 16) }) == 0 { return true }
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return false
     }
 
     /// Ends the process if it still runs (SIGKILL after a grace period).

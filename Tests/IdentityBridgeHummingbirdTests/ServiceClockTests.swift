@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import IdentityBridge
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import Testing
 
 @testable import IdentityBridgeHummingbird
@@ -45,7 +46,7 @@ import Testing
             """
         var registry = StandardProviders.registry
         registry.register(StampedPlugin())
-        let configuration = try ConfigurationLoader(registry: registry, environment: ConfigEnvironment(variables: ServiceFixture.variables))
+        let configuration = try TestConfiguration.loader(registry, variables: ServiceFixture.variables)
             .load(yaml: yaml, file: "stamped.yaml")
         let clock = ManualClock(unixSeconds: 1_000_000_000)
         let state = ServiceState(try await ServiceSnapshot(configuration: configuration, context: IssuerContext(clock: clock)))

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import IdentityBridge
 import IdentityBridgeHummingbird
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import JWTKit
 import Logging
 import Testing
@@ -95,9 +96,7 @@ struct ServiceFixture: Sendable {
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
 
-    static var loader: ConfigurationLoader {
-        ConfigurationLoader(registry: StandardProviders.registry, environment: ConfigEnvironment(variables: variables))
-    }
+    static var loader: ConfigurationLoader { TestConfiguration.loader(variables: variables) }
 
     /// A started service over the fixture's configuration.
     func service() async throws -> TokenService {

@@ -16,6 +16,11 @@ extension ServerProcessSuites {
         static let credentials = "/v1/apps/demo/providers/chat/credentials"
         static let firstKey = "watch-api-key-first-0123456789abcdef"
         static let secondKey = "watch-api-key-second-0123456789abcdef"
+        /// The line a reload that serves logs (after the new configuration serves and the metric counts it): the
+        /// event the tests wait for, then look at `/readyz` and `/metrics` once.
+        static let reloaded = "configuration reloaded"
+        /// The line a refused reload logs last (after `/readyz` and the metric show it).
+        static let refused = "reload refused; the previous configuration keeps serving"
 
         /// A folder laid out as the kubelet lays out a Secret volume: `NAME -> ..data/NAME`, `..data -> ..N`.
         final class SecretVolume: @unchecked Sendable {
@@ -110,7 +115,8 @@ extension ServerProcessSuites {
 
             volume.files["api-keys"] = "\(Self.firstKey)\n\(Self.secondKey)\n"
             try volume.publish()
-            #expect(await eventually { Self.generation(server) == 2 })
+            #expect(await server.waitForErrorLine(containing: Self.reloaded, count: 1), "\(server.errorOutput)")
+            #expect(Self.generation(server) == 2)
             #expect(try Self.status(server, key: Self.firstKey) == 200)
             #expect(try Self.status(server, key: Self.secondKey) == 200)
             #expect(try Self.ready(server)["inputs_digest"]?.stringValue != digest)
@@ -120,7 +126,8 @@ extension ServerProcessSuites {
 
             volume.files["api-keys"] = "\(Self.secondKey)\n"
             try volume.publish()
-            #expect(await eventually { Self.generation(server) == 3 })
+            #expect(await server.waitForErrorLine(containing: Self.reloaded, count: 2), "\(server.errorOutput)")
+            #expect(Self.generation(server) == 3)
             #expect(try Self.status(server, key: Self.firstKey) == 401)
             #expect(try Self.status(server, key: Self.secondKey) == 200)
             #expect(server.errorOutput.contains("configuration input changed: reloading"))
@@ -135,7 +142,8 @@ extension ServerProcessSuites {
 
             volume.files["api-keys"] = "\n\n"
             try volume.publish()
-            #expect(await eventually { (try? Self.reloads(server, "refused")) == "1" })
+            #expect(await server.waitForErrorLine(containing: Self.refused, count: 1), "\(server.errorOutput)")
+            #expect(try Self.reloads(server, "refused") == "1")
             #expect(server.errorOutput.contains("is empty; write one secret per line"))
             #expect(Self.generation(server) == 1)
             #expect(try Self.status(server, key: Self.firstKey) == 200)
@@ -144,11 +152,13 @@ extension ServerProcessSuites {
             volume.files["api-keys"] = "\(Self.secondKey)\n"
             volume.files["config.yaml"] = volume.files["config.yaml"]!.replacingOccurrences(of: "chat-secret\n", with: "new-chat-secret\n")
             try volume.publish()
-            #expect(await eventually { (try? Self.reloads(server, "refused")) == "2" })
+            #expect(await server.waitForErrorLine(containing: Self.refused, count: 2), "\(server.errorOutput)")
+            #expect(try Self.reloads(server, "refused") == "2")
             #expect(Self.generation(server) == 1)
             volume.files["new-chat-secret"] = "watch-new-chat-secret-0123456789abcdef\n"
             try volume.publish()
-            #expect(await eventually { Self.generation(server) == 2 })
+            #expect(await server.waitForErrorLine(containing: Self.reloaded, count: 1), "\(server.errorOutput)")
+            #expect(Self.generation(server) == 2)
             #expect(try Self.status(server, key: Self.secondKey) == 200)
             #expect(try Self.reloads(server, "ok") == "1")
         }
@@ -167,13 +177,15 @@ extension ServerProcessSuites {
                 try "\(Self.firstKey)\nburst-key-\(index)-0123456789abcdef\n".write(
                     to: plain.appendingPathComponent("api-keys"), atomically: true, encoding: .utf8)
             }
-            #expect(await eventually { Self.generation(server) == 2 })
+            #expect(await server.waitForErrorLine(containing: Self.reloaded, count: 1), "\(server.errorOutput)")
+            #expect(Self.generation(server) == 2)
             #expect(try Self.status(server, key: "burst-key-5-0123456789abcdef") == 200)
             #expect(try Self.status(server, key: "burst-key-4-0123456789abcdef") == 401)
-            // One later change, waited for by its effect, instead of a pause: had the burst reloaded more than once,
-            // that change would be generation 4 or later.
+            // One later change, waited for by the second reload line, instead of a pause: had the burst reloaded more
+            // than once, that line would be the burst's, and the change would be generation 4 or later.
             try "after-burst-key-0123456789abcdef\n".write(to: plain.appendingPathComponent("api-keys"), atomically: true, encoding: .utf8)
-            #expect(await eventually { (try? Self.status(server, key: "after-burst-key-0123456789abcdef")) == 200 })
+            #expect(await server.waitForErrorLine(containing: Self.reloaded, count: 2), "\(server.errorOutput)")
+            #expect(try Self.status(server, key: "after-burst-key-0123456789abcdef") == 200)
             #expect(Self.generation(server) == 3, "one reload for the burst, one for the later change")
             #expect(try Self.reloads(server, "ok") == "2")
         }
@@ -188,10 +200,12 @@ extension ServerProcessSuites {
             defer { server.stop() }
             let config = volume.files["config.yaml"]!.replacingOccurrences(of: "api_keys_file: api-keys", with: "api_keys_file: new-keys")
             try config.write(to: plain.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
-            #expect(await eventually { (try? Self.reloads(server, "refused")) == "1" })
+            #expect(await server.waitForErrorLine(containing: Self.refused, count: 1), "\(server.errorOutput)")
+            #expect(try Self.reloads(server, "refused") == "1")
             #expect(try Self.status(server, key: Self.firstKey) == 200)
             try "\(Self.secondKey)\n".write(to: plain.appendingPathComponent("new-keys"), atomically: true, encoding: .utf8)
-            #expect(await eventually { Self.generation(server) == 2 })
+            #expect(await server.waitForErrorLine(containing: Self.reloaded, count: 1), "\(server.errorOutput)")
+            #expect(Self.generation(server) == 2)
             #expect(try Self.status(server, key: Self.secondKey) == 200)
             #expect(try Self.status(server, key: Self.firstKey) == 401)
         }
@@ -209,11 +223,13 @@ extension ServerProcessSuites {
             defer { witness.stop() }
             volume.files["api-keys"] = "\(Self.secondKey)\n"
             try volume.publish()
-            #expect(await eventually { Self.generation(witness) == 2 })
+            #expect(await witness.waitForErrorLine(containing: Self.reloaded, count: 1), "\(witness.errorOutput)")
+            #expect(Self.generation(witness) == 2)
             #expect(Self.generation(server) == 1)
             #expect(try Self.status(server, key: Self.secondKey) == 401)
             server.signal(SIGHUP)
-            #expect(await eventually { Self.generation(server) == 2 })
+            #expect(await server.waitForErrorLine(containing: Self.reloaded, count: 1), "\(server.errorOutput)")
+            #expect(Self.generation(server) == 2)
             #expect(try Self.status(server, key: Self.secondKey) == 200)
         }
     }

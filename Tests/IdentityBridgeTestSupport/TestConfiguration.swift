@@ -14,14 +14,14 @@ public enum TestConfiguration {
         yaml: String, registry: ProviderRegistry? = nil, variables: [String: String] = [:], environment: ConfigEnvironment? = nil,
         file: String = "test.yaml", baseDirectory: String = "."
     ) throws(ConfigurationError) -> IdentityConfiguration {
-        try loader(registry, variables, environment).load(yaml: yaml, file: file, baseDirectory: baseDirectory)
+        try loader(registry, variables: variables, environment: environment).load(yaml: yaml, file: file, baseDirectory: baseDirectory)
     }
 
     /// Loads the file at `path` with `registry` (the built-in kinds by default) and `environment`, or with only `variables` set.
     public static func load(
         path: String, registry: ProviderRegistry? = nil, variables: [String: String] = [:], environment: ConfigEnvironment? = nil
     ) throws(ConfigurationError) -> IdentityConfiguration {
-        try loader(registry, variables, environment).load(path: path)
+        try loader(registry, variables: variables, environment: environment).load(path: path)
     }
 
     /// The diagnostics of a load that must fail (none when it succeeds).
@@ -39,8 +39,9 @@ public enum TestConfiguration {
         diagnostics(load).map(\.description)
     }
 
-    private static func loader(
-        _ registry: ProviderRegistry?, _ variables: [String: String], _ environment: ConfigEnvironment?
+    /// A loader with `registry` (the built-in kinds by default) and `environment`, or with only `variables` set.
+    public static func loader(
+        _ registry: ProviderRegistry? = nil, variables: [String: String] = [:], environment: ConfigEnvironment? = nil
     ) -> ConfigurationLoader {
         ConfigurationLoader(
             registry: registry ?? StandardProviders.registry, environment: environment ?? ConfigEnvironment(variables: variables))

@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Testing
 
@@ -170,7 +171,7 @@ struct ScenarioRunnerTests {
                     name: acme-two
                     secret: ${ACME_SECRET_TWO:-two-secret}
             """
-        let configuration = try ConfigurationLoader(registry: AcmeFixture.registry(), environment: ConfigEnvironment(variables: [:])).load(
+        let configuration = try TestConfiguration.loader(AcmeFixture.registry()).load(
             yaml: yaml, file: "two.yaml")
         let runner = ScenarioRunner(configuration: configuration, simulators: [AcmeSimulatorFactory()])
         let scenario = try ScenarioParser().parse(

@@ -39,7 +39,7 @@ struct BoundedInputTests {
                 try BoundedFile.read(path: link, limit: 1_048_576)
             }
             do {
-                _ = try ConfigurationLoader(registry: ProviderRegistry([EchoPlugin()])).load(path: link)
+                _ = try ConfigurationLoader(registry: ProviderRegistry([SettingsEchoPlugin()])).load(path: link)
                 Issue.record("a 3 GiB configuration loaded")
             } catch let error as ConfigurationError {
                 #expect(error.diagnostics.map(\.message) == ["configuration file is 3221225472 bytes; the limit is 1048576 bytes."])
@@ -150,10 +150,9 @@ struct BoundedInputTests {
             let environment = ConfigEnvironment(variables: [
                 "SHORT": String(repeating: "s", count: 31), "LONG": String(repeating: "l", count: 32),
             ])
-            do {
-                _ = try ConfigurationLoader(registry: StandardProviders.registry, environment: environment).load(yaml: yaml, file: "c.yaml")
-                return []
-            } catch { return error.diagnostics }
+            return TestConfiguration.diagnostics { () throws(ConfigurationError) in
+                try TestConfiguration.load(yaml: yaml, environment: environment, file: "c.yaml")
+            }
         }
         #expect(load("LONG") == [])
         let found = load("SHORT")
@@ -169,7 +168,7 @@ struct BoundedInputTests {
     @Test("B4: a Zendesk Messaging signing key under 32 bytes is refused; Helpshift's HMAC digest secret is not an HS256 key")
     func messagingAndHelpshiftDigest() throws {
         let environment = ConfigEnvironment(variables: ["SHORT": String(repeating: "s", count: 16)])
-        let loader = ConfigurationLoader(registry: StandardProviders.registry, environment: environment)
+        let loader = TestConfiguration.loader(environment: environment)
         let messaging =
             "apps:\n  web:\n    providers:\n      - kind: zendesk-messaging\n        signing_keys:\n          - key_id: app_1\n            secret: ${SHORT}\n"
         do {

@@ -26,14 +26,14 @@ struct ConfigEnvironmentPlaceholderTests {
 
     func load(_ yaml: String, _ environment: ConfigEnvironment) throws(ConfigurationError) -> IdentityConfiguration {
         try TestConfiguration.load(
-            yaml: yaml, registry: ProviderRegistry([EchoPlugin()]), environment: environment, file: "identity.yaml",
+            yaml: yaml, registry: ProviderRegistry([SettingsEchoPlugin()]), environment: environment, file: "identity.yaml",
             baseDirectory: "/nonexistent")
     }
 
     @Test("unset variables and absent secret files load as placeholders; without them the same file fails")
     func unsetReferencesLoad() throws {
         let configuration = try load(Self.yaml, .placeholders)
-        let settings = try #require(try configuration.instance(app: "web", provider: "echo").settings as? EchoSettings)
+        let settings = try #require(try configuration.instance(app: "web", provider: "echo").settings as? SettingsEchoSettings)
         #expect(settings.secret.revealed == ConfigEnvironment.placeholder(for: "ECHO_SECRET"))
         #expect(settings.previousSecrets.map(\.revealed) == ["OLD_ONE", "OLD_TWO"].map(ConfigEnvironment.placeholder(for:)))
         #expect(settings.label == "plain")  // a `:-default` is used as written

@@ -1,5 +1,6 @@
 import Foundation
 import IdentityBridge
+import IdentityBridgeTestSupport
 import Testing
 
 /// Issue 2: "Report every problem as FILE:LINE:COLUMN: error: MESSAGE", strict keys and types,
@@ -39,12 +40,12 @@ struct ConfigurationLoaderTests {
         #expect(configuration.apps.map(\.name) == ["web", "mobile"])
         let web = try configuration.instance(app: "web", provider: "echo")
         #expect(web.reference == ProviderReference(kind: .echo, name: "echo"))
-        let webSettings = try #require(web.settings as? EchoSettings)
+        let webSettings = try #require(web.settings as? SettingsEchoSettings)
         #expect(webSettings.secret.revealed == "echo-secret-value-0123456789abcdef")
         #expect(webSettings.tokenLifetime == 300)
         #expect(webSettings.mode == "single")
 
-        let eu = try #require(try configuration.instance(app: "mobile", provider: "echo-eu").settings as? EchoSettings)
+        let eu = try #require(try configuration.instance(app: "mobile", provider: "echo-eu").settings as? SettingsEchoSettings)
         #expect(eu.secret.revealed == "dev-only-default-secret-0123456789abcdef")
         #expect(eu.tokenLifetime == 300, "5m is 300 seconds")
         #expect(eu.mode == "multi")
@@ -53,7 +54,7 @@ struct ConfigurationLoaderTests {
         #expect(eu.label == "plain")
         #expect(eu.signingKeys.map(\.id) == ["app_1"])
         #expect(eu.region == "eu")
-        let us = try #require(try configuration.instance(app: "mobile", provider: "echo-us").settings as? EchoSettings)
+        let us = try #require(try configuration.instance(app: "mobile", provider: "echo-us").settings as? SettingsEchoSettings)
         #expect(us.secret.revealed == "file-secret-0123456789abcdef")
     }
 
@@ -80,15 +81,15 @@ struct ConfigurationLoaderTests {
             """
         let set = try loadEcho(yaml, variables: ["ECHO_SECRET": "from-env-0123456789abcdef0123456789"])
         #expect(
-            (try set.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed
+            (try set.instance(app: "web", provider: "echo").settings as? SettingsEchoSettings)?.secret.revealed
                 == "from-env-0123456789abcdef0123456789")
         let unset = try loadEcho(yaml, variables: [:])
         #expect(
-            (try unset.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed
+            (try unset.instance(app: "web", provider: "echo").settings as? SettingsEchoSettings)?.secret.revealed
                 == "dev-only-default-secret-0123456789abcdef")
         let empty = try loadEcho(yaml, variables: ["ECHO_SECRET": ""])
         #expect(
-            (try empty.instance(app: "web", provider: "echo").settings as? EchoSettings)?.secret.revealed
+            (try empty.instance(app: "web", provider: "echo").settings as? SettingsEchoSettings)?.secret.revealed
                 == "dev-only-default-secret-0123456789abcdef")
     }
 
@@ -338,7 +339,7 @@ struct ConfigurationLoaderTests {
 
     @Test("binary data and invalid UTF-8 are refused before YAML parsing")
     func binaryData() {
-        let loader = ConfigurationLoader(registry: ProviderRegistry([EchoPlugin()]), environment: ConfigEnvironment(variables: [:]))
+        let loader = TestConfiguration.loader(ProviderRegistry([SettingsEchoPlugin()]))
         #expect(throws: ConfigurationError.self) { try loader.load(data: Data([0x7F, 0x45, 0x4C, 0x46, 0x00, 0x01]), file: "a.out") }
         do {
             _ = try loader.load(data: Data([0x7F, 0x45, 0x4C, 0x46, 0x00, 0x01]), file: "a.out")
@@ -361,7 +362,7 @@ struct ConfigurationLoaderTests {
         while data.count < 10 * 1_048_576 { data.append(line) }
         try data.write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let loader = ConfigurationLoader(registry: ProviderRegistry([EchoPlugin()]), environment: ConfigEnvironment(variables: [:]))
+        let loader = TestConfiguration.loader(ProviderRegistry([SettingsEchoPlugin()]))
         do {
             _ = try loader.load(path: path)
             Issue.record("a 10 MB file loaded")
@@ -374,7 +375,7 @@ struct ConfigurationLoaderTests {
 
     @Test("a missing file and a directory are clear errors")
     func missingFile() {
-        let loader = ConfigurationLoader(registry: ProviderRegistry([EchoPlugin()]), environment: ConfigEnvironment(variables: [:]))
+        let loader = TestConfiguration.loader(ProviderRegistry([SettingsEchoPlugin()]))
         do {
             _ = try loader.load(path: "/nonexistent/identity.yaml")
             Issue.record("loaded a missing file")
@@ -405,9 +406,9 @@ struct ConfigurationLoaderTests {
                     name: echo-single
                     mode: single
             """)
-        let plain = try #require(try configuration.instance(app: "web", provider: "echo").settings as? EchoSettings)
+        let plain = try #require(try configuration.instance(app: "web", provider: "echo").settings as? SettingsEchoSettings)
         #expect(plain.mode == "multi")
-        let merged = try #require(try configuration.instance(app: "web", provider: "echo-single").settings as? EchoSettings)
+        let merged = try #require(try configuration.instance(app: "web", provider: "echo-single").settings as? SettingsEchoSettings)
         #expect(merged.mode == "single", "explicit keys win over merged ones")
         #expect(merged.secret.revealed == "echo-secret-value-0123456789abcdef")
     }

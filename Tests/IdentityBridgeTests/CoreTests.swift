@@ -1,5 +1,6 @@
 import Foundation
 import IdentityBridge
+import IdentityBridgeTestSupport
 import Testing
 
 @Suite("JSONValue")
@@ -241,11 +242,9 @@ struct RegistryExtensionTests {
     func customKind() throws {
         var registry = ProviderRegistry()
         #expect(registry.kinds.isEmpty)
-        registry.register(EchoPlugin())
+        registry.register(SettingsEchoPlugin())
         #expect(registry.kinds == [.echo])
-        let loader = ConfigurationLoader(
-            registry: registry, environment: ConfigEnvironment(variables: ["ECHO_SECRET": "echo-secret-value-0123456789abcdef"]))
-        let configuration = try loader.load(
+        let configuration = try TestConfiguration.load(
             yaml: """
                 apps:
                   web:
@@ -254,7 +253,7 @@ struct RegistryExtensionTests {
                         name: custom
                         secret: ${ECHO_SECRET}
                         token_lifetime: 90s
-                """, file: "custom.yaml")
+                """, registry: registry, variables: ["ECHO_SECRET": "echo-secret-value-0123456789abcdef"], file: "custom.yaml")
         let issuer = try configuration.makeIssuer(
             app: "web", provider: "custom", context: IssuerContext(clock: FixedClock(unixSeconds: 1000)))
         #expect(issuer.provider == ProviderReference(kind: .echo, name: "custom"))
@@ -269,7 +268,7 @@ struct RegistryExtensionTests {
 
     @Test("without the plugin the same YAML is an unknown kind; lookups of missing apps and providers name what exists")
     func unregistered() throws {
-        let loader = ConfigurationLoader(registry: ProviderRegistry(), environment: ConfigEnvironment(variables: [:]))
+        let loader = TestConfiguration.loader(ProviderRegistry())
         do {
             _ = try loader.load(yaml: "apps:\n  web:\n    providers:\n      - kind: echo\n", file: "x.yaml")
             Issue.record("loaded an unknown kind")
@@ -291,19 +290,19 @@ struct RegistryExtensionTests {
     func replacement() {
         struct Other: ProviderPlugin {
             var kind: ProviderKind { .echo }
-            func parseSettings(_ reader: SettingsReader) -> EchoSettings? { nil }
-            func makeIssuer(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext)
+            func parseSettings(_ reader: SettingsReader) -> SettingsEchoSettings? { nil }
+            func makeIssuer(_ settings: SettingsEchoSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext)
                 throws(IdentityError) -> any CredentialIssuer
             {
                 throw .unsupported("x", provider: instance.reference)
             }
-            func makeProvider(_ settings: EchoSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext)
+            func makeProvider(_ settings: SettingsEchoSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext)
                 throws(IdentityError) -> any IdentityProvider
             {
                 throw .unsupported("x", provider: instance.reference)
             }
         }
-        let registry = ProviderRegistry([EchoPlugin(), Other()])
+        let registry = ProviderRegistry([SettingsEchoPlugin(), Other()])
         #expect(registry.plugin(for: .echo) is Other)
         #expect(registry.kinds == [.echo])
     }

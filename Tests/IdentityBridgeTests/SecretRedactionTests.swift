@@ -1,5 +1,6 @@
 import Foundation
 import IdentityBridge
+import IdentityBridgeTestSupport
 import Testing
 
 /// Issue 2 / common rules: "Secrets never appear in any message, description, log or event."
@@ -45,7 +46,7 @@ struct SecretRedactionTests {
         for text in everyRendering(of: instance) + everyRendering(of: configuration) {
             #expect(!text.contains(Self.value), "\(text)")
         }
-        #expect((instance.settings as? EchoSettings)?.secret.revealed == Self.value)
+        #expect((instance.settings as? SettingsEchoSettings)?.secret.revealed == Self.value)
     }
 
     @Test("configuration errors never echo a secret, even a literal one or a ${VAR:-default}")

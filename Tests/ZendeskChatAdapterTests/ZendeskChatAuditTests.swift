@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Testing
 import ZendeskChatAdapter
@@ -173,7 +174,7 @@ struct ZendeskChatAuditTests {
             "CHAT_KEY": ZendeskChatFixture.accountKey.revealed, "CHAT_SECRET": ZendeskChatFixture.secret.revealed,
         ])
         let error = #expect(throws: ConfigurationError.self) {
-            try ConfigurationLoader(registry: StandardProviders.registry, environment: environment).load(yaml: yaml, file: "chat.yaml")
+            try TestConfiguration.load(yaml: yaml, environment: environment, file: "chat.yaml")
         }
         let diagnostic = try #require(error?.diagnostics.first)
         #expect(error?.diagnostics.count == 1)

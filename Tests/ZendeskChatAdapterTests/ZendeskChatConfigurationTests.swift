@@ -59,7 +59,7 @@ struct ZendeskChatConfigurationTests {
                     colour: blue
             """
         let error = #expect(throws: ConfigurationError.self) {
-            try ConfigurationLoader(registry: StandardProviders.registry, environment: environment).load(yaml: yaml, file: "t.yaml")
+            try TestConfiguration.load(yaml: yaml, environment: environment, file: "t.yaml")
         }
         let text = error?.description ?? ""
         #expect(text.contains("account_key"))

@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Logging
 import Testing
@@ -261,11 +262,4 @@ struct ZendeskChatIdentitySwitchTests {
         #expect(anonymous.user.vendorUserId == "visitor-8")
         #expect(anonymous.user.externalId == nil && anonymous.user.isAnonymous)
     }
-}
-
-/// The user as a `logged_out` event carries them: the same user, no longer authenticated.
-private func loggedOut(_ user: ProviderUser) -> ProviderUser {
-    var user = user
-    user.isAuthenticated = false
-    return user
 }

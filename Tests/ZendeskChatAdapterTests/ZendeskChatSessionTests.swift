@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Logging
 import Testing
@@ -262,11 +263,4 @@ struct ZendeskChatSessionTests {
         #expect(events.first?.error?.code == .invalidEmail)
         #expect(recorder.names == [.authenticationFailed, .fellBackToAnonymous])
     }
-}
-
-/// The user as a `logged_out` event carries them: the same user, no longer authenticated.
-private func loggedOut(_ user: ProviderUser) -> ProviderUser {
-    var user = user
-    user.isAuthenticated = false
-    return user
 }

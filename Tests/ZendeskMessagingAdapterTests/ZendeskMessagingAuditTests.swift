@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Testing
 import ZendeskMessagingAdapter
@@ -122,7 +123,7 @@ struct ZendeskMessagingAuditTests {
         yaml += (1...11).map { "          - key_id: app_\($0)\n            secret: ${S1}\n" }.joined()
         let environment = ConfigEnvironment(variables: ["S1": ZendeskMessagingFixture.secretA.revealed])
         let error = #expect(throws: ConfigurationError.self) {
-            try ConfigurationLoader(registry: StandardProviders.registry, environment: environment).load(yaml: yaml, file: "m.yaml")
+            try TestConfiguration.load(yaml: yaml, environment: environment, file: "m.yaml")
         }
         let diagnostic = try #require(error?.diagnostics.first)
         #expect(error?.diagnostics.count == 1)

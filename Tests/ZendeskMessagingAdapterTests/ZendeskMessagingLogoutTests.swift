@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Testing
 import ZendeskMessagingAdapter
@@ -145,11 +146,4 @@ struct ZendeskMessagingNoLeakTests {
         _ = try await session.provider.login(UserIdentity(userId: "F"))
         try await assertNothingOf("E", visibleIn: session, now: "F")
     }
-}
-
-/// The user as a `logged_out` event carries them: the same user, no longer authenticated.
-private func loggedOut(_ user: ProviderUser) -> ProviderUser {
-    var user = user
-    user.isAuthenticated = false
-    return user
 }

@@ -1,6 +1,7 @@
 import IdentityBridge
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Testing
 import ZendeskSupportAdapter
@@ -117,11 +118,4 @@ struct ZendeskSupportSessionTests {
         #expect(try ZendeskSupportFixture.provider(.anonymous, clock: clock).0.capabilities.contains(.anonymousUsers))
         #expect(!(try ZendeskSupportFixture.provider(.anonymous, clock: clock).0.capabilities.contains(.jwt)))
     }
-}
-
-/// The user as a `logged_out` event carries them: the same user, no longer authenticated.
-private func loggedOut(_ user: ProviderUser) -> ProviderUser {
-    var user = user
-    user.isAuthenticated = false
-    return user
 }

@@ -3,6 +3,7 @@ import IdentityBridge
 import IdentityBridgeCLI
 import IdentityBridgeSimulators
 import IdentityBridgeStandard
+import IdentityBridgeTestSupport
 import IdentityBridgeTesting
 import Testing
 

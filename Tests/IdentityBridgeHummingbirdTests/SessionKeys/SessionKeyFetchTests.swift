@@ -227,7 +227,7 @@ struct HostileAnswer: Sendable, CustomTestStringConvertible {
             answer: .init(body: #"{"keys": [{"kty": "oct", "kid": "d", "use": "enc"}, {"kty": "oct", "kid": "d", "use": "enc"}]}"#),
             message: "Two keys have kid"),
         HostileAnswer(name: "a 5xx", answer: .init(status: 500), message: "answered HTTP 500"),
-        HostileAnswer(name: "too slow", answer: .init(delay: .milliseconds(2500)), message: "did not answer within 1 s"),
+        HostileAnswer(name: "too slow", answer: .init(hangs: true), message: "did not answer within 1 s"),
         HostileAnswer(
             name: "a redirect to another host", answer: .init(status: 302, location: "http://localhost:9/jwks"),
             message: "redirected to another host (localhost)"),

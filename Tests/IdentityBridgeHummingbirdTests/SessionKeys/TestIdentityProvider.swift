@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import IdentityBridge
+import IdentityBridgeTestSupport
 import JWTKit
 import Synchronization
 import Testing
@@ -14,7 +15,9 @@ final class TestIdentityProvider: Sendable {
     /// How `/jwks` (or the discovery document) answers.
     struct Answer: Sendable {
         var status = 200
-        var delay: Duration = .zero
+        /// Answers only when the provider stops serving (a provider that hangs): the service's own timeout is
+        /// what ends the fetch, with no pause of the test's choosing.
+        var hangs = false
         /// Replaces the key set (or document) when set.
         var body: String?
         var cacheControl: String? = "public, max-age=600"
@@ -30,6 +33,8 @@ final class TestIdentityProvider: Sendable {
     private let state = Mutex(State())
     let keys = JWTKeyCollection()
     private let publicKeys = Mutex<[String: JSONValue]>([:])
+    /// Fired when ``serve(_:)``'s test ends: what a hanging answer waits for.
+    private let stopped = Occurrence()
 
     /// Adds a key (`ES256`, or `RS256`) and publishes it (first, as providers list the signing key).
     func addKey(_ kid: String, algorithm: String = "ES256") async throws {
@@ -112,7 +117,7 @@ final class TestIdentityProvider: Sendable {
             state.served[path, default: 0] += 1
             return discovery ? state.discovery : state.jwks
         }
-        if answer.delay > .zero { try await Task.sleep(for: answer.delay) }
+        if answer.hangs { await stopped.wait() }
         var headers: HTTPFields = [.contentType: "application/json"]
         if let cacheControl = answer.cacheControl { headers[.cacheControl] = cacheControl }
         if let location = answer.location { headers[.location] = location }
@@ -123,7 +128,10 @@ final class TestIdentityProvider: Sendable {
     /// Runs `test` with the provider listening on a loopback port.
     func serve(_ test: @Sendable (Int) async throws -> Void) async throws {
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in try await test(try #require(client.port)) }
+        try await app.test(.live) { client in
+            defer { stopped.fire() }
+            try await test(try #require(client.port))
+        }
     }
 }
 
