@@ -21,6 +21,8 @@ final class ServeProcess: @unchecked Sendable {
     private let lock = NSLock()
     /// Signalled once by the termination handler, and again by each wait that saw it, so it stays signalled.
     private let exited = DispatchSemaphore(value: 0)
+    /// Signalled once when stderr closes (all the process wrote there is read), and kept signalled likewise.
+    private let stderrEOF = DispatchSemaphore(value: 0)
 
     /// The executable `name` built next to the test bundle.
     static func binary(_ name: String = "identity-server") throws -> URL {
@@ -51,7 +53,10 @@ final class ServeProcess: @unchecked Sendable {
             guard let self else { return }
             self.lock.withLock {
                 self.stderrData.append(data)
-                if data.isEmpty { self.stderrClosed = true }
+                if data.isEmpty, !self.stderrClosed {
+                    self.stderrClosed = true
+                    self.stderrEOF.signal()
+                }
                 let output = String(decoding: self.stderrData, as: UTF8.self)
                 self.stderrWaiters.removeAll { waiter in
                     guard self.stderrClosed || waiter.condition(output) else { return false }
@@ -131,10 +136,13 @@ final class ServeProcess: @unchecked Sendable {
 
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
-    /// Waits up to `seconds` for the process to exit (its termination handler, not a poll); returns its status, or nil.
+    /// Waits up to `seconds` for the process to exit (its termination handler, not a poll) and for its stderr
+    /// to close, so that ``errorOutput`` holds all it wrote; returns its status, or nil.
     func waitForExit(seconds: Double = 20) -> Int32? {
-        guard exited.wait(timeout: .now() + seconds) == .success else { return nil }
+        let deadline = DispatchTime.now() + seconds
+        guard exited.wait(timeout: deadline) == .success else { return nil }
         exited.signal()
+        if stderrEOF.wait(timeout: deadline) == .success { stderrEOF.signal() }
         return process.terminationStatus
     }
 
