@@ -18,6 +18,9 @@ public enum ZendeskChatLimits {
     package static let minTokenLifetime: Int64 = 30
     /// The default lifetime of the JWTs this adapter mints (`token_lifetime`, seconds).
     public static let defaultTokenLifetime: Int64 = 300
+    /// Longest email address accepted (RFC 5321's path limit), and longest local part (before the `@`).
+    package static let emailMaxLength = 254
+    package static let emailLocalMaxLength = 64
     /// The most older shared secrets `previous_secrets` lists (a rotation needs one; a few cover overlapping ones).
     package static let maxPreviousSecrets = 5
 

@@ -43,7 +43,7 @@ final class IssuerKeys: Sendable {
     private let logger: Logger
     /// The tracer of the fetches' spans; `nil`: none.
     private let tracer: (any Tracer)?
-    private let clock: ContinuousClock
+    private let clock: SessionKeyClock
 
     private struct State {
         var keys: SessionKeySet?
@@ -63,7 +63,7 @@ final class IssuerKeys: Sendable {
 
     init(
         app: String, issuer: SessionTokenIssuer, fetcher: any SessionKeyFetching, metrics: ServiceMetrics?, logger: Logger,
-        tracer: (any Tracer)? = nil
+        tracer: (any Tracer)? = nil, clock: SessionKeyClock = SessionKeyClock()
     ) {
         self.tracer = tracer
         self.app = app
@@ -71,7 +71,7 @@ final class IssuerKeys: Sendable {
         self.fetcher = fetcher
         self.metrics = metrics
         self.logger = logger
-        self.clock = ContinuousClock()
+        self.clock = clock
         var initial = State(nextAttempt: clock.now)
         if case .jwksURL(let url) = issuer.keys { initial.jwksURL = url }
         initial.issuer = issuer.issuer

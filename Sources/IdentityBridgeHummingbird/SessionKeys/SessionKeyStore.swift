@@ -15,6 +15,8 @@ package final class SessionKeyStore: Sendable {
     /// The tracer of the fetches' spans (`identitybridge.session_keys.fetch`); `nil`: none.
     private let tracer: (any Tracer)?
     private let entries = Mutex<[Entry: IssuerKeys]>([:])
+    /// The time every cached issuer reads (tests move it forward).
+    package let clock = SessionKeyClock()
 
     /// What identifies a cached issuer across reloads.
     struct Entry: Hashable, Sendable {
@@ -41,7 +43,8 @@ package final class SessionKeyStore: Sendable {
         let entry = Entry(app: app, keys: source, issuer: issuer.issuer, algorithms: issuer.algorithms, cache: issuer.cache)
         let (keys, isNew) = entries.withLock { entries in
             if let cached = entries[entry] { return (cached, false) }
-            let made = IssuerKeys(app: app, issuer: issuer, fetcher: fetcher, metrics: metrics, logger: logger, tracer: tracer)
+            let made = IssuerKeys(
+                app: app, issuer: issuer, fetcher: fetcher, metrics: metrics, logger: logger, tracer: tracer, clock: clock)
             entries[entry] = made
             return (made, true)
         }

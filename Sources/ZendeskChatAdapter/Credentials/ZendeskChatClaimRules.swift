@@ -23,21 +23,14 @@ enum ZendeskChatClaimRules {
         return nil
     }
 
+    /// The shared email shape with Chat's limits: at most `ZendeskChatLimits.emailMaxLength` characters,
+    /// `emailLocalMaxLength` before the `@`, no control characters.
+    static let emailRule = EmailRule(
+        maxLength: ZendeskChatLimits.emailMaxLength, maxLocalLength: ZendeskChatLimits.emailLocalMaxLength,
+        refusesControlCharacters: true)
+
     /// Whether `email` looks like an address a vendor accepts.
-    static func isValidEmail(_ email: String) -> Bool {
-        if let shape = UTF8Text.asciiEmailShape(of: email) {
-            // In ASCII every character is one byte (a CR LF pair, one character, is whitespace and
-            // refused either way), so counts, the `@` split and the dot rules read the same on bytes.
-            return shape.count <= 254 && !shape.hasWhitespace && !shape.hasOtherControl && shape.atCount == 1
-                && shape.firstAt > 0 && shape.firstAt <= 64 && shape.hasDottedDomain
-        }
-        guard email.count <= 254, !email.contains(where: { $0.isWhitespace }) else { return false }
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64 else { return false }
-        let domain = parts[1]
-        guard domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."), !domain.contains("..") else { return false }
-        return !UTF8Text.hasControlCharacter(email)
-    }
+    static func isValidEmail(_ email: String) -> Bool { emailRule.accepts(email) }
 
     /// `external_id`: non-empty, at most 200 characters, no whitespace or control characters.
     ///

@@ -2,20 +2,11 @@ import IdentityBridge
 
 /// Value rules for names and emails of Zendesk Support identities.
 enum ZendeskSupportIdentityRules {
+    /// The shared email shape with Support's limit: at most `ZendeskSupportLimits.emailMaxLength` characters.
+    static let emailRule = EmailRule(maxLength: ZendeskSupportLimits.emailMaxLength)
+
     /// Whether `email` is `local@domain.tld` without whitespace, at most 254 characters.
-    static func isValidEmail(_ email: String) -> Bool {
-        if let shape = UTF8Text.asciiEmailShape(of: email) {
-            // In ASCII every character is one byte except CR LF, which is whitespace and refused
-            // either way, so counts, the `@` split and the dot rules read the same on bytes.
-            return shape.count <= ZendeskSupportLimits.emailMaxLength && !shape.hasWhitespace && shape.atCount == 1
-                && shape.firstAt > 0 && shape.hasDottedDomain
-        }
-        guard email.count <= ZendeskSupportLimits.emailMaxLength, !email.contains(where: { $0.isWhitespace }) else { return false }
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty else { return false }
-        let domain = parts[1]
-        return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !domain.contains("..")
-    }
+    static func isValidEmail(_ email: String) -> Bool { emailRule.accepts(email) }
 
     /// `invalid_email` when `email` is present and invalid.
     static func checkEmail(_ email: String, provider: ProviderReference?) throws(IdentityError) {
