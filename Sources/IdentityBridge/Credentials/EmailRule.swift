@@ -1,6 +1,6 @@
 /// The email address shape every vendor checks, written once: one `@` after a non-empty local part, a
 /// domain of at least two non-empty dot-separated labels, no whitespace. Each vendor states its own
-/// limits as data (`HelpshiftLimits.email`, `ZendeskSupportLimits.email`, `ZendeskChatLimits.email`).
+/// limits as data (`HelpshiftEmail.rule`, `ZendeskSupportIdentityRules.emailRule`, `ZendeskChatClaimRules.emailRule`).
 package struct EmailRule: Sendable {
     /// The most characters, when the vendor sets a limit.
     package let maxLength: Int?
