@@ -1,4 +1,4 @@
-public import IdentityBridge
+package import IdentityBridge
 
 /// The user as a `logged_out` event carries them: the same user, no longer authenticated.
 package func loggedOut(_ user: ProviderUser) -> ProviderUser {

@@ -1,5 +1,5 @@
 import Dispatch
-public import IdentityBridge
+package import IdentityBridge
 import Synchronization
 
 /// Something that happens once, for a test to wait for instead of polling: ``fire()`` from any

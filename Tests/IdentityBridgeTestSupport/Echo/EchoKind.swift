@@ -1,6 +1,6 @@
-public import Foundation
-public import IdentityBridge
-public import IdentityBridgeTesting
+package import Foundation
+package import IdentityBridge
+package import IdentityBridgeTesting
 import Synchronization
 
 // A complete third-party kind defined only in the tests, so the CLI plumbing is tested without

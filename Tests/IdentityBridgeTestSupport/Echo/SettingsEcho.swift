@@ -1,4 +1,4 @@
-public import IdentityBridge
+package import IdentityBridge
 
 /// Settings of the configuration tests' `echo` kind, exercising every `SettingsReader` accessor.
 package struct SettingsEchoSettings: ProviderSettings {
