@@ -19,7 +19,7 @@ public struct Scenario: Sendable {
     /// The scenario's name (defaults to the file name).
     public var name: String
     /// The configured app it runs against.
-    package var app: String
+    public var app: String
     /// The provider instances it runs on (`nil`: every provider of the app).
     package var providers: [String]?
     /// The simulated clock's start.
