@@ -63,7 +63,7 @@ final class IssuerKeys: Sendable {
 
     init(
         app: String, issuer: SessionTokenIssuer, fetcher: any SessionKeyFetching, metrics: ServiceMetrics?, logger: Logger,
-        tracer: (any Tracer)? = nil, clock: SessionKeyClock = SessionKeyClock()
+        tracer: (any Tracer)? = nil, clock: SessionKeyClock
     ) {
         self.tracer = tracer
         self.app = app
