@@ -159,8 +159,7 @@ let package = Package(
             name: "ZendeskMessagingAdapter", dependencies: ["IdentityBridge", "ZendeskMessagingSession"], swiftSettings: swiftSettings),
         .target(name: "HelpshiftSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
         .target(name: "ZendeskChatSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
-        // Support's session logs nothing of its own (its SDK port reports), so it needs no swift-log.
-        .target(name: "ZendeskSupportSession", dependencies: ["IdentityBridgeModel"], swiftSettings: swiftSettings),
+        .target(name: "ZendeskSupportSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
         .target(name: "ZendeskMessagingSession", dependencies: sessionDependencies, swiftSettings: swiftSettings),
 
         // MARK: The built-in kinds in one registry: what a backend imports next to the core.

@@ -16,7 +16,7 @@ public import IdentityBridge
 ///   identity_system: false
 ///   identity_secret: ${HELPSHIFT_IDENTITY_SECRET}   # required when identity_system is true
 /// ```
-public struct HelpshiftPlugin: ProviderPlugin, VendorEventMapping {
+public struct HelpshiftPlugin: ProviderPlugin {
     /// Creates the plugin.
     public init() {}
     /// The `helpshift` kind.
@@ -39,10 +39,12 @@ public struct HelpshiftPlugin: ProviderPlugin, VendorEventMapping {
         throws(IdentityError) -> any IdentityProvider
     {
         let port = try port(instance, in: context, as: (any HelpshiftSDKPort).self, named: "Helpshift SDK port")
-        return HelpshiftProvider(
-            settings: settings, reference: instance.reference, port: port, clock: context.clock, logger: context.logger)
+        let issuer = HelpshiftIssuer(settings: settings, provider: instance.reference, clock: context.clock)
+        return HelpshiftProvider(issuer: issuer, port: port, clock: context.clock, logger: context.logger)
     }
+}
 
+extension HelpshiftPlugin: VendorEventMapping {
     /// Maps one raw Helpshift event (constant or raw name, either key style) into uniform events.
     public func mapVendorEvent(name: String, data: JSONValue, provider: ProviderReference, timestamp: Date) throws(IdentityError)
         -> [IdentityEvent]

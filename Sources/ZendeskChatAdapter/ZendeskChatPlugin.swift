@@ -29,8 +29,7 @@ public struct ZendeskChatPlugin: ProviderPlugin {
     {
         let port = try port(instance, in: context, as: (any ZendeskChatSDKPort).self, named: "Zendesk Chat SDK port")
         let issuer = try ZendeskChatIssuer(settings: settings, provider: instance.reference, clock: context.clock)
-        return ZendeskChatProvider(
-            issuer: issuer, accountKey: settings.accountKey, port: port, clock: context.clock, logger: context.logger)
+        return ZendeskChatProvider(issuer: issuer, port: port, clock: context.clock, logger: context.logger)
     }
 }
 

@@ -7,7 +7,7 @@ public import IdentityBridge
 /// var registry = ProviderRegistry()
 /// registry.register(ZendeskMessagingPlugin())
 /// ```
-public struct ZendeskMessagingPlugin: ProviderPlugin, VendorEventMapping {
+public struct ZendeskMessagingPlugin: ProviderPlugin {
     /// Creates the plugin.
     public init() {}
 
@@ -24,7 +24,7 @@ public struct ZendeskMessagingPlugin: ProviderPlugin, VendorEventMapping {
     public func makeIssuer(_ settings: ZendeskMessagingSettings, for instance: ProviderInstanceConfiguration, context: IssuerContext)
         throws(IdentityError) -> any CredentialIssuer
     {
-        ZendeskMessagingIssuer(settings: settings, clock: context.clock, provider: instance.reference)
+        ZendeskMessagingIssuer(settings: settings, provider: instance.reference, clock: context.clock)
     }
 
     /// The session provider over the context's `ZendeskMessagingSDKPort`; `configuration_invalid`
@@ -32,11 +32,13 @@ public struct ZendeskMessagingPlugin: ProviderPlugin, VendorEventMapping {
     public func makeProvider(_ settings: ZendeskMessagingSettings, for instance: ProviderInstanceConfiguration, context: ProviderContext)
         throws(IdentityError) -> any IdentityProvider
     {
-        let issuer = ZendeskMessagingIssuer(settings: settings, clock: context.clock, provider: instance.reference)
+        let issuer = ZendeskMessagingIssuer(settings: settings, provider: instance.reference, clock: context.clock)
         let port = try port(instance, in: context, as: (any ZendeskMessagingSDKPort).self, named: "Zendesk Messaging SDK port")
         return ZendeskMessagingProvider(issuer: issuer, port: port, clock: context.clock, logger: context.logger)
     }
+}
 
+extension ZendeskMessagingPlugin: VendorEventMapping {
     /// Maps raw SDK events: `authenticationFailed` (`{"code", "message", "http_status"}`; a message
     /// containing "The JWT has expired" means `expiredJWT`), `unreadMessageCountChanged`
     /// (`{"currentUnreadCount": n}`); any other name passes through as `vendor_event`.

@@ -40,6 +40,6 @@ public struct ZendeskSupportPlugin: ProviderPlugin {
             instance, in: context, as: (any ZendeskSupportSDKPort & ZendeskSupportJWTEndpointHost).self,
             named: "Zendesk Support SDK port (with the JWT endpoint host)")
         let issuer = try ZendeskSupportIssuer(settings: settings, provider: instance.reference, clock: context.clock)
-        return ZendeskSupportProvider(issuer: issuer, port: port, clock: context.clock)
+        return ZendeskSupportProvider(issuer: issuer, port: port, clock: context.clock, logger: context.logger)
     }
 }

@@ -37,8 +37,8 @@ struct AuditFailureShapeTests {
     @Test("an SDK that refuses identifiers the issuer accepts: invalid_identifier with field and recovery")
     func refusedIdentifiers() async {
         let provider = HelpshiftProvider(
-            settings: F.settings(verification: false), reference: F.reference,
-            port: RefusingPort(loginResult: false), clock: FixedClock(unixSeconds: F.start))
+            issuer: F.issuer(F.settings(verification: false)), port: RefusingPort(loginResult: false),
+            clock: FixedClock(unixSeconds: F.start))
         let error = await F.asyncError { try await provider.login(UserIdentity(userId: "u-1")) }
         #expect(error?.code == .invalidIdentifier)
         #expect(error?.field == "userId")
@@ -49,11 +49,10 @@ struct AuditFailureShapeTests {
     func noUserAfterLogin() async {
         let port = RefusingPort(loginResult: true)
         let legacy = HelpshiftProvider(
-            settings: F.settings(verification: false), reference: F.reference, port: port, clock: FixedClock(unixSeconds: F.start))
+            issuer: F.issuer(F.settings(verification: false)), port: port, clock: FixedClock(unixSeconds: F.start))
         #expect(Self.complete(await F.asyncError { try await legacy.login(UserIdentity(userId: "u-1")) }))
         let identity = HelpshiftProvider(
-            settings: F.settings(verification: false, identitySystem: true), reference: F.reference, port: port,
-            clock: FixedClock(unixSeconds: F.start))
+            issuer: F.issuer(F.settings(verification: false, identitySystem: true)), port: port, clock: FixedClock(unixSeconds: F.start))
         #expect(Self.complete(await F.asyncError { try await identity.login(identitiesJWT: "") }))
         #expect(Self.complete(await F.asyncError { try await identity.requestUnreadMessageCount(fromServer: true) }))
     }

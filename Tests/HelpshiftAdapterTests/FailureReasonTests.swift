@@ -20,7 +20,7 @@ struct FailureReasonTests {
             for spelling in [reason.rawValue, lowerFirst, "HelpshiftLoginFailureReason" + reason.rawValue, "Helpshift" + reason.rawValue] {
                 #expect(HelpshiftLoginFailureReason(vendorName: spelling) == reason, "\(spelling)")
             }
-            let error = reason.error(errors: ["uid": "HelpshiftEmptyData"])
+            let error = reason.identityError(errors: ["uid": "HelpshiftEmptyData"])
             #expect(error.vendorCode == reason.rawValue)
             #expect(error.recovery?.isEmpty == false)
             #expect(error.message.contains("uid: HelpshiftEmptyData"))
@@ -37,7 +37,7 @@ struct FailureReasonTests {
             HelpshiftAuthenticationFailureReason(vendorName: "HelpshiftAuthenticationFailureReasonInvalidAuthToken") == .invalidAuthToken)
         #expect(HelpshiftAuthenticationFailureReason(vendorName: "0") == .authTokenNotProvided)
         #expect(HelpshiftAuthenticationFailureReason(vendorName: "2") == nil)
-        #expect(HelpshiftAuthenticationFailureReason.invalidAuthToken.error().field == "userAuthToken")
+        #expect(HelpshiftAuthenticationFailureReason.invalidAuthToken.identityError().field == "userAuthToken")
     }
 
     @Test("limits are the documented numbers")

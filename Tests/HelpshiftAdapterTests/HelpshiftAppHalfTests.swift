@@ -28,7 +28,7 @@ struct HelpshiftAppHalfTests {
         })
         #expect(session.user.isAuthenticated && session.user.externalId == "u-1" && asked.value == 1)
         #expect(recorder.names.contains(.loginSucceeded))
-        #expect(helpshift.settings == nil, "an app's provider holds no settings, so no secret")
+        #expect(helpshift.backendIssuer == nil, "an app's provider holds no settings, so no secret")
         try await helpshift.logout()
     }
 

@@ -38,7 +38,7 @@ struct HelpshiftConcurrencyTests {
         let simulator = HelpshiftSimulator(configuration: .init(secrets: [Secret(HelpshiftFixture.secret)]), clock: clock)
         let port = GatedHelpshiftPort(simulator)
         let provider = HelpshiftProvider(
-            settings: HelpshiftFixture.settings(verification: false), reference: HelpshiftFixture.reference, port: port, clock: clock)
+            issuer: HelpshiftFixture.issuer(HelpshiftFixture.settings(verification: false), clock: clock), port: port, clock: clock)
         let recorder = EventRecorder()
         recorder.record(provider.eventHub)
 

@@ -65,7 +65,9 @@ enum HelpshiftFixture {
         guard let provider = built as? HelpshiftProvider,
             let simulator = vendors.simulator(app: "demo", provider: "helpshift") as? HelpshiftSimulator
         else { throw IdentityError(.unknown, message: "harness types") }
-        guard let settings = provider.settings else { throw IdentityError(.unknown, message: "a backend provider has its settings") }
+        guard let settings = provider.backendIssuer?.settings else {
+            throw IdentityError(.unknown, message: "a backend provider has its issuer")
+        }
         let recorder = EventRecorder()
         recorder.record(provider.eventHub)
         return Harness(provider: provider, simulator: simulator, recorder: recorder, clock: clock, issuer: issuer(settings, clock: clock))

@@ -41,7 +41,7 @@ struct ZendeskChatErrorMappingTests {
         for reason in ZendeskChatFailureReason.allCases {
             #expect(reason.vendorError.rawValue == expected[reason]?.0, "\(reason)")
             #expect(reason.uniformCode == expected[reason]?.1, "\(reason)")
-            let error = reason.error("detail")
+            let error = reason.identityError("detail")
             #expect(error.vendorCode == reason.vendorError.rawValue)
             #expect(error.recovery?.isEmpty == false)
         }

@@ -44,8 +44,7 @@ enum ZendeskChatFixture {
         throws -> (ZendeskChatProvider, ZendeskChatSimulator, EventRecorder)
     {
         let simulator = ZendeskChatSimulator(accountKey: simulatorAccountKey, sharedSecret: secret, clock: clock)
-        let provider = ZendeskChatProvider(
-            issuer: try issuer(clock: clock), accountKey: accountKey, port: simulator, clock: clock, logger: logger)
+        let provider = ZendeskChatProvider(issuer: try issuer(clock: clock), port: simulator, clock: clock, logger: logger)
         let recorder = EventRecorder()
         recorder.record(provider.eventHub)
         return (provider, simulator, recorder)

@@ -171,9 +171,7 @@ struct ZendeskChatIdentitySwitchTests {
         let (phone, phoneBackend, _) = try ZendeskChatFixture.provider(clock: clock)
         let tabletBackend = phoneBackend.anotherDevice()
         let tablet = ZendeskChatProvider(
-            issuer: try ZendeskChatFixture.issuer(clock: clock), accountKey: ZendeskChatFixture.accountKey, port: tabletBackend,
-            clock: clock,
-            logger: Logger(label: "tablet"))
+            issuer: try ZendeskChatFixture.issuer(clock: clock), port: tabletBackend, clock: clock, logger: Logger(label: "tablet"))
         let onPhone = try await phone.login(ZendeskChatFixture.ann)
         let onTablet = try await tablet.login(ZendeskChatFixture.ann)
         #expect(onTablet.user.vendorUserId == onPhone.user.vendorUserId)

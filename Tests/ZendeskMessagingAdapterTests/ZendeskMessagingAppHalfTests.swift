@@ -40,7 +40,7 @@ struct ZendeskMessagingAppHalfTests {
     @Test("has no issuer: login(user) is unsupported_operation; the SDK's expiredJWT is the verdict on an expired JWT")
     func refusesToIssue() async throws {
         let (provider, _, recorder) = try appProvider()
-        #expect(provider.issuer is AppHalfIssuer && provider.messagingIssuer == nil)
+        #expect(provider.issuer is AppHalfIssuer && provider.backendIssuer == nil)
         let login = await #expect(throws: IdentityError.self) { try await provider.login(UserIdentity(userId: "u-1")) }
         #expect(login?.code == .unsupportedOperation && login?.provider == provider.reference)
         let expired = ZendeskMessagingFixture.forge(

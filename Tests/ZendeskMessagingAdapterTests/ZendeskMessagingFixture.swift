@@ -27,7 +27,7 @@ enum ZendeskMessagingFixture {
     }
 
     static func issuer(_ settings: ZendeskMessagingSettings, clock: any IdentityClock) -> ZendeskMessagingIssuer {
-        ZendeskMessagingIssuer(settings: settings, clock: clock, provider: provider)
+        ZendeskMessagingIssuer(settings: settings, provider: provider, clock: clock)
     }
 
     /// A compact JWT with any header and claims, HS256-signed with `secret` (for negative tests).

@@ -162,37 +162,4 @@ public struct HelpshiftIssuer: CredentialIssuer {
         }
         return Credential(fields: fields, expiresAt: expiresAt)
     }
-
-    /// Verifies a `userAuthToken` for `user` as Helpshift does with identity verification on
-    /// (constant time, any of `secret` and `previous_secrets`), or, with the Identity System on,
-    /// an identities JWT (then `user` is ignored).
-    public func verify(_ token: String, for user: UserIdentity?) throws(IdentityError) -> VerifiedCredential {
-        if settings.identitySystem, token.utf8.lazy.filter({ $0 == UInt8(ascii: ".") }).count == 2 {
-            return try verifyIdentityToken(token)
-        }
-        // "If the value of "userAuthToken" is empty string, after trimming spaces, then do not include this parameter".
-        guard !token.isBlank else {
-            throw HelpshiftAuthenticationFailureReason.authTokenNotProvided.error(provider: provider)
-        }
-        guard let user else {
-            throw IdentityError(
-                .missingIdentifier, field: "userId", message: "A userAuthToken proves one user; no user was given to check it against.",
-                recovery: "Pass the user's id and/or email with the token.", provider: provider)
-        }
-        let ids = try identifiers(of: user)
-        // The same ceilings as issue(for:) applies (the email's, on the legacy login).
-        try user.checkLengths(name: false, email: !settings.identitySystem, provider: provider)
-        let message = try digestMessage(userId: ids.userId, email: ids.email)
-        let given = Array(token.utf8)
-        var matched: Int?
-        for (index, key) in digestKeys.enumerated() {
-            let expected = Array(digest(message, key: key).utf8)
-            if HMACDigest.constantTimeEquals(expected, given), matched == nil { matched = index }
-        }
-        guard let matched else { throw HelpshiftAuthenticationFailureReason.invalidAuthToken.error(provider: provider) }
-        var claims: [String: JSONValue] = ["digest_input": .string(settings.fullPrivacy ? "user_id" : settings.digestInput.rawValue)]
-        if let userId = ids.userId { claims["userId"] = .string(userId) }
-        if let email = ids.email { claims["userEmail"] = .string(email) }
-        return VerifiedCredential(claims: claims, keyID: matched == 0 ? "secret" : "previous_secrets[\(matched - 1)]")
-    }
 }

@@ -22,7 +22,7 @@ public enum HelpshiftAuthenticationFailureReason: String, Sendable, CaseIterable
     }
 
     /// The uniform error: the logged-in user is unverified and cannot file issues.
-    public func error(provider: ProviderReference? = nil) -> IdentityError {
+    public func identityError(provider: ProviderReference? = nil) -> IdentityError {
         switch self {
         case .authTokenNotProvided:
             IdentityError(

@@ -72,7 +72,7 @@ package enum HelpshiftDataErrorReason: String, Sendable, CaseIterable {
     }
 
     /// The uniform error for `key`.
-    package func error(key: String, field: String? = nil, provider: ProviderReference? = nil) -> IdentityError {
+    package func identityError(key: String, field: String? = nil, provider: ProviderReference? = nil) -> IdentityError {
         IdentityError(
             code, field: field ?? key, vendorCode: rawValue, message: "Helpshift refused \"\(key)\": \(rawValue).",
             recovery: recovery, provider: provider)

@@ -81,7 +81,7 @@ public enum HelpshiftLoginFailureReason: String, Sendable, CaseIterable {
     }
 
     /// The uniform error for this reason; `errors` are the per-key reasons of IdentitiesDataInvalid.
-    public func error(errors: [String: String] = [:], provider: ProviderReference? = nil) -> IdentityError {
+    public func identityError(errors: [String: String] = [:], provider: ProviderReference? = nil) -> IdentityError {
         var message = "Helpshift refused the Identity System login: \(rawValue)."
         if !errors.isEmpty {
             message += " " + errors.keys.sorted().map { "\($0): \(errors[$0] ?? "")" }.joined(separator: ", ") + "."

@@ -106,7 +106,7 @@ package enum HelpshiftEventMapper {
             guard let text, let reason = HelpshiftAuthenticationFailureReason(vendorName: text) else {
                 throw data.wrongType(key, value, expected: "AuthTokenNotProvided or InvalidAuthToken")
             }
-            return .failure(reason.error(provider: provider))
+            return .failure(reason.identityError(provider: provider))
         case .identityTokenInvalid:
             return .failure(
                 failure(

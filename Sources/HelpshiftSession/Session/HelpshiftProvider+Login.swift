@@ -161,7 +161,7 @@ extension HelpshiftProvider {
             }
         }
         guard let key = errors.keys.sorted().first, let reason = HelpshiftDataErrorReason(vendorName: errors[key] ?? "") else { return nil }
-        var refined = reason.error(key: key, provider: reference)
+        var refined = reason.identityError(key: key, provider: reference)
         refined.message = "Helpshift refused the Identity System login: IdentitiesDataInvalid. " + refined.message
         return refined
     }
@@ -181,7 +181,7 @@ extension HelpshiftProvider {
         case .failure(let reason, let errors):
             let known = HelpshiftLoginFailureReason(vendorName: reason)
             var error =
-                known?.error(errors: errors, provider: reference)
+                known?.identityError(errors: errors, provider: reference)
                 ?? IdentityError(
                     .unknown, vendorCode: reason, message: "Helpshift refused the Identity System login: \(reason).", provider: reference)
             if known == .identityTokenInvalid, let refined = identityTokenInvalidReason(jwt) { error = refined }

@@ -29,7 +29,7 @@ public actor HelpshiftProvider: IdentityProvider {
     public nonisolated let identitySystem: Bool
     /// Whether no email or name is sent to Helpshift (`full_privacy`), whatever the credential carries.
     package nonisolated let fullPrivacy: Bool
-    /// The backend's issuer as the session asks it (identities JWTs, and why the SDK refused a login);
+    /// The backend half as the session asks it (identities JWTs, and why the SDK refused a login);
     /// `nil` in an app, where the SDK's own verdicts stand.
     let backend: (any HelpshiftSessionBackend)?
     let port: any HelpshiftSDKPort
@@ -71,21 +71,21 @@ public actor HelpshiftProvider: IdentityProvider {
     public init(
         reference: ProviderReference = ProviderReference(kind: .helpshift), port: any HelpshiftSDKPort, identitySystem: Bool = false,
         fullPrivacy: Bool = false, clearAnonymousUserOnLogin: Bool = false, clock: any IdentityClock = SystemClock(),
-        logger: Logger = Logger(label: "IdentityBridge.helpshift")
+        logger: Logger = Logger(label: ProviderKind.helpshift.loggerLabel)
     ) {
         self.init(
-            reference: reference, port: port, issuer: nil, backend: nil, identitySystem: identitySystem, fullPrivacy: fullPrivacy,
+            reference: reference, port: port, backend: nil, identitySystem: identitySystem, fullPrivacy: fullPrivacy,
             clearAnonymousUserOnLogin: clearAnonymousUserOnLogin, clock: clock, logger: logger)
     }
 
-    /// The backend's provider: `issuer` issues for ``login(_:)``; `backend` mints identities JWTs and says why
-    /// the SDK refused a login, the way the backend's `verify` would.
+    /// The one initializer both halves reach: `backend` (the backend's issuer) issues for ``login(_:)``, mints
+    /// identities JWTs and says why the SDK refused a login, the way the backend's `verify` would; `nil` in an app.
     package init(
-        reference: ProviderReference, port: any HelpshiftSDKPort, issuer: (any CredentialIssuer)?, backend: (any HelpshiftSessionBackend)?,
+        reference: ProviderReference, port: any HelpshiftSDKPort, backend: (any HelpshiftSessionBackend)?,
         identitySystem: Bool, fullPrivacy: Bool, clearAnonymousUserOnLogin: Bool, clock: any IdentityClock, logger: Logger
     ) {
         self.reference = reference
-        self.issuer = issuer ?? AppHalfIssuer(provider: reference)
+        self.issuer = backend ?? AppHalfIssuer(provider: reference)
         self.backend = backend
         self.identitySystem = identitySystem
         self.fullPrivacy = fullPrivacy
@@ -107,7 +107,7 @@ public actor HelpshiftProvider: IdentityProvider {
         let now = clock.now()
         switch call {
         case .authenticationFailed(let reason):
-            let error = reason.error(provider: reference)
+            let error = reason.identityError(provider: reference)
             state.withLock { $0.failures.append(error) }
             eventHub.emit(IdentityEvent(.authenticationFailed, provider: reference, payload: .failure(error), timestamp: now))
         case .event(let name, let data):
@@ -133,7 +133,7 @@ public actor HelpshiftProvider: IdentityProvider {
             case .failure(let error) where event.name != .sessionExpired: state.failures.append(error)
             case .fields(let fields) where event.name == .attributesRejected:
                 state.failures.append(
-                    Self.error(from: fields["error"])
+                    Self.identityError(from: fields["error"])
                         ?? IdentityError(
                             .unknown, message: "Helpshift refused the data.",
                             recovery: "Check the data against the documented limits and retry."))
@@ -143,7 +143,7 @@ public actor HelpshiftProvider: IdentityProvider {
         }
     }
 
-    static func error(from json: JSONValue?) -> IdentityError? {
+    static func identityError(from json: JSONValue?) -> IdentityError? {
         guard let json, let code = json["code"]?.stringValue, let message = json["message"]?.stringValue else { return nil }
         return IdentityError(
             IdentityError.Code(rawValue: code), field: json["field"]?.stringValue, vendorCode: json["vendor_code"]?.stringValue,
@@ -212,7 +212,7 @@ public actor HelpshiftProvider: IdentityProvider {
         switch await port.sendMessage(text) {
         case .sent: return
         case .refused(let reason):
-            var error = reason.error(provider: reference)
+            var error = reason.identityError(provider: reference)
             error.message = "Helpshift refused the message: " + error.message
             throw error
         }

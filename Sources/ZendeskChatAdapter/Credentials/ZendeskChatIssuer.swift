@@ -11,11 +11,13 @@ public import IdentityBridge
 public struct ZendeskChatIssuer: CredentialIssuer {
     /// The provider instance.
     public let provider: ProviderReference
+    /// The settings this issuer was built from.
+    public let settings: ZendeskChatSettings
     /// The lifetime of minted JWTs, seconds.
-    public let tokenLifetime: Int64
+    public var tokenLifetime: Int64 { settings.tokenLifetime }
     private let signer: HS256Signer
-    private let validator: ZendeskChatTokenValidator
-    private let clock: any IdentityClock
+    let validator: ZendeskChatTokenValidator
+    let clock: any IdentityClock
 
     /// Creates an issuer; `configuration_invalid` when the lifetime is outside 30 seconds ... 7 minutes.
     public init(
@@ -29,7 +31,7 @@ public struct ZendeskChatIssuer: CredentialIssuer {
                 recovery: "Set token_lifetime between \(ZendeskChatLimits.minTokenLifetime)s and 7m.", provider: provider)
         }
         self.provider = provider
-        self.tokenLifetime = settings.tokenLifetime
+        self.settings = settings
         self.signer = HS256Signer(secret: settings.secret, claimNames: ["name", "email", "external_id"])
         self.validator = ZendeskChatTokenValidator(secret: settings.secret, previousSecrets: settings.previousSecrets)
         self.clock = clock
@@ -58,22 +60,25 @@ public struct ZendeskChatIssuer: CredentialIssuer {
                 recovery: "Pass the user's stable id as userId (it becomes external_id).", provider: provider)
         }
         guard let name = user.name else {
-            throw ZendeskChatFailureReason.nameInvalid.error("The Chat JWT requires a name; the user has none.", provider: provider)
+            throw ZendeskChatFailureReason.nameInvalid.identityError("The Chat JWT requires a name; the user has none.", provider: provider)
         }
         // One rule, one verdict: a Chat JWT without an email is what the backend reports as
         // invalidEmail ("Invalid email was used to generate the JWT token"), so issuing says the same.
         guard let email = user.email else {
-            throw ZendeskChatFailureReason.emailInvalid.error("The Chat JWT requires an email; the user has none.", provider: provider)
+            throw ZendeskChatFailureReason.emailInvalid.identityError(
+                "The Chat JWT requires an email; the user has none.", provider: provider)
         }
         // In this order: the first failing rule is reported (no array of results is built).
-        if let (reason, detail) = ZendeskChatClaimRules.checkExternalId(externalId) { throw reason.error(detail, provider: provider) }
-        if let (reason, detail) = ZendeskChatClaimRules.checkName(name) { throw reason.error(detail, provider: provider) }
-        if let (reason, detail) = ZendeskChatClaimRules.checkEmail(email) { throw reason.error(detail, provider: provider) }
+        if let (reason, detail) = ZendeskChatClaimRules.checkExternalId(externalId) {
+            throw reason.identityError(detail, provider: provider)
+        }
+        if let (reason, detail) = ZendeskChatClaimRules.checkName(name) { throw reason.identityError(detail, provider: provider) }
+        if let (reason, detail) = ZendeskChatClaimRules.checkEmail(email) { throw reason.identityError(detail, provider: provider) }
         // Zendesk Chat states no name or email limit: after its own rules, the library's ceilings apply, before signing.
         try user.checkLengths(provider: provider)
         let (expiresAt, overflow) = issuedAt.addingReportingOverflow(tokenLifetime)
         guard !overflow else {
-            throw ZendeskChatFailureReason.claimInvalid.error(
+            throw ZendeskChatFailureReason.claimInvalid.identityError(
                 "iat \(issuedAt) plus the \(tokenLifetime)s lifetime does not fit a 64-bit exp.", field: "iat", provider: provider)
         }
         return signer.sign { claims in
@@ -82,29 +87,6 @@ public struct ZendeskChatIssuer: CredentialIssuer {
             claims.add("external_id", externalId)
             claims.add("iat", issuedAt)
             claims.add("exp", expiresAt)
-        }
-    }
-
-    /// Applies every Chat check to `token`. When `user` has a `userId`, it is the external id
-    /// already bound to the visitor: a different `external_id` is `external_id_changed`.
-    public func verify(_ token: String, for user: UserIdentity?) throws(IdentityError) -> VerifiedCredential {
-        let claims: ZendeskChatClaims
-        do { claims = try validator.verify(token, now: clock.unixSeconds(), boundExternalId: user?.userId) } catch {
-            throw error.attributed(to: provider)
-        }
-        var object: [String: JSONValue] = [
-            "name": .string(claims.name), "email": .string(claims.email), "external_id": .string(claims.externalId),
-            "iat": .int(claims.issuedAt),
-        ]
-        if let exp = claims.expiresAt { object["exp"] = .int(exp) }
-        return VerifiedCredential(claims: object)
-    }
-
-    /// Applies exactly the checks of ``verify(_:for:)`` (no bound `external_id`) and returns the
-    /// typed claims instead of a `VerifiedCredential`. Throws the same errors.
-    public func verify(_ token: String) throws(IdentityError) -> ZendeskChatClaims {
-        do { return try validator.verify(token, now: clock.unixSeconds(), boundExternalId: nil) } catch {
-            throw error.attributed(to: provider)
         }
     }
 }

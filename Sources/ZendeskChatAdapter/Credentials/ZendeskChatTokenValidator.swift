@@ -87,7 +87,7 @@ package struct ZendeskChatTokenValidator: Sendable {
             // Zendesk Chat states no name or email limit: the library's ceilings, as when issuing.
             try UserIdentity.Limits.check(name: claims.name, email: claims.email)
             return claims
-        case .failure(let failure): throw failure.error()
+        case .failure(let failure): throw failure.identityError()
         }
     }
 }

@@ -112,7 +112,7 @@ public enum ZendeskChatFailureReason: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The uniform error for a failure of this check, with `message` describing the instance.
-    public func error(_ message: String, field: String? = nil, provider: ProviderReference? = nil) -> IdentityError {
+    public func identityError(_ message: String, field: String? = nil, provider: ProviderReference? = nil) -> IdentityError {
         IdentityError(
             uniformCode, field: field ?? self.field, vendorCode: vendorError.rawValue, message: message, recovery: recovery,
             provider: provider)
@@ -139,5 +139,7 @@ public struct ZendeskChatAuthenticationFailure: Error, Hashable, Sendable {
     public var vendorError: ZendeskChatAuthenticationError { reason.vendorError }
 
     /// The uniform error.
-    public func error(provider: ProviderReference? = nil) -> IdentityError { reason.error(detail, field: field, provider: provider) }
+    public func identityError(provider: ProviderReference? = nil) -> IdentityError {
+        reason.identityError(detail, field: field, provider: provider)
+    }
 }

@@ -34,7 +34,7 @@ extension JWTAuthenticator {
         }
         if let token, !token.isEmpty, error == nil { return token }
         let detail = error.map { "getToken failed: \(String(describing: $0))." } ?? "getToken completed without a token."
-        throw ZendeskChatFailureReason.tokenUnavailable.error(detail)
+        throw ZendeskChatFailureReason.tokenUnavailable.identityError(detail)
     }
 }
 

@@ -28,9 +28,9 @@ extension ZendeskChatProvider {
     public func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession {
         setIdentity(authenticator: ZendeskChatSourceAuthenticator(token: tokenSource(source)))
         let connection = await connect()
-        if let failure = connection.failure { throw failure.error(provider: reference) }
+        if let failure = connection.failure { throw failure.identityError(provider: reference) }
         guard connection.visitor.isAuthenticated else {
-            throw ZendeskChatFailureReason.tokenUnavailable.error(
+            throw ZendeskChatFailureReason.tokenUnavailable.identityError(
                 "The chat proceeded anonymously: the credential source gave no JWT.", provider: reference)
         }
         return IdentitySession(provider: reference, user: connection.visitor.user)

@@ -11,45 +11,50 @@ extension ZendeskChatProvider {
     /// `user`, before anything changes; throws the backend's error after falling back to
     /// anonymous when it refuses the JWT.
     public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
-        do { _ = try issuer.issue(for: user) } catch {
+        let credential: Credential
+        do { credential = try issuer.issue(for: user) } catch {
             emit(.loginFailed, .failure(error))
             throw error
         }
-        let authenticator = ZendeskChatIssuingAuthenticator(issuer: issuer, user: user)
-        // The issuer refuses a user without userId, so this is the external_id the JWT carries.
-        return try await connectAuthenticated(using: authenticator, endingAnyUserOtherThan: user.userId)
+        return try await operations.enqueue(throwing: { () async throws(IdentityError) in
+            try await self.performLogin(credential: credential, renewingFor: user)
+        }).value.get()
     }
 
     /// Logs in with a raw `{"jwt": ...}` credential.
     public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
-        guard let jwt = credential.jwt else {
+        guard credential.jwt != nil else {
             let error = IdentityError(
                 .tokenMissing, field: "jwt", message: "The credential has no \"jwt\" field.",
                 recovery: "Pass {\"jwt\": \"<Chat JWT>\"}.", provider: reference)
             emit(.loginFailed, .failure(error))
             throw error
         }
-        let authenticator = ZendeskChatFixedTokenAuthenticator(token: jwt)
-        return try await connectAuthenticated(using: authenticator, endingAnyUserOtherThan: nil)
+        return try await operations.enqueue(throwing: { () async throws(IdentityError) in
+            try await self.performLogin(credential: credential)
+        }).value.get()
     }
 
-    /// Sets `authenticator` as the identity and connects, in call order with the other operations;
-    /// with `externalId`, first ends the identity of a visitor bound to another `external_id`.
-    func connectAuthenticated(using authenticator: any JWTAuthenticator, endingAnyUserOtherThan externalId: String?)
-        async throws(IdentityError) -> IdentitySession
-    {
-        let connection = await serialized {
-            await self.performLogin(authenticator: authenticator, endingAnyUserOtherThan: externalId)
+    /// The login step, in call order with the other operations: sets the identity and connects. With `user`,
+    /// the identity mints a fresh JWT for `user` on every `getToken` (`credential` only proved it can be minted),
+    /// and a visitor bound to another `external_id` ends first; without, it hands `credential`'s JWT.
+    func performLogin(credential: Credential, renewingFor user: UserIdentity? = nil) async throws(IdentityError) -> IdentitySession {
+        let authenticator: any JWTAuthenticator =
+            user.map { ZendeskChatIssuingAuthenticator(issuer: issuer, user: $0) }
+            ?? ZendeskChatFixedTokenAuthenticator(token: credential.jwt ?? "")
+        // The issuer refuses a user without userId, so this is the external_id the JWT carries.
+        if let externalId = user?.userId, let bound = await boundExternalId(), bound != externalId {
+            await performLogout()
         }
-        if let failure = connection.failure { throw failure.error(provider: reference) }
+        self.authenticator = authenticator
+        let connection = await performConnect(authenticator: authenticator)
+        if let failure = connection.failure { throw failure.identityError(provider: reference) }
         guard connection.visitor.isAuthenticated else {
-            throw ZendeskChatFailureReason.tokenUnavailable.error(
+            throw ZendeskChatFailureReason.tokenUnavailable.identityError(
                 "The chat proceeded anonymously: getToken gave no JWT.", provider: reference)
         }
         return IdentitySession(
-            provider: reference, user: connection.visitor.user,
-            expiresAt: expiry(
-                ofAcceptedToken: (authenticator as? ZendeskChatFixedTokenAuthenticator)?.token))
+            provider: reference, user: connection.visitor.user, expiresAt: expiry(ofAcceptedToken: user == nil ? credential.jwt : nil))
     }
 
     /// When the given JWT the backend accepted expires (`exp`, else `iat` + 7 minutes); `now + token_lifetime`
@@ -59,16 +64,6 @@ extension ZendeskChatProvider {
             return Date(timeIntervalSince1970: TimeInterval(ZendeskChatLimits.effectiveExpiry(issuedAt: iat, expiresAt: claims.expiresAt)))
         }
         return clock.now().addingTimeInterval(TimeInterval(tokenLifetime))
-    }
-
-    func performLogin(authenticator: any JWTAuthenticator, endingAnyUserOtherThan externalId: String?) async
-        -> ZendeskChatConnection
-    {
-        if let externalId, let bound = await boundExternalId(), bound != externalId {
-            await performLogout()
-        }
-        self.authenticator = authenticator
-        return await performConnect(authenticator: authenticator)
     }
 
     /// The `external_id` bound to the SDK's current visitor: the one it authenticated with here

@@ -60,19 +60,25 @@ public actor ZendeskChatProvider: IdentityProvider {
     ///   - reference: The kind and instance name (the token service's instance, for a `CredentialClient`).
     ///   - accountKey: The Chat account key `Chat.initialize(accountKey:)` takes.
     ///   - port: The Chat SDK, through a bridge (or a simulator in tests).
-    ///   - issuer: The backend's issuer, which ``login(_:)`` mints with; without it, an `AppHalfIssuer`.
-    ///   - tokenLifetime: How long the JWTs `issuer` mints live (seconds).
     ///   - clock: The clock of the events' timestamps.
     ///   - logger: Where authentication failures are logged (never with a token).
     public init(
         reference: ProviderReference = ProviderReference(kind: .zendeskChat), accountKey: String, port: any ZendeskChatSDKPort,
-        issuer: (any CredentialIssuer)? = nil, tokenLifetime: Int64 = ZendeskChatLimits.defaultTokenLifetime,
-        clock: any IdentityClock = SystemClock(), logger: Logger = Logger(label: "IdentityBridge.ZendeskChat")
+        clock: any IdentityClock = SystemClock(), logger: Logger = Logger(label: ProviderKind.zendeskChat.loggerLabel)
+    ) {
+        self.init(reference: reference, accountKey: accountKey, port: port, backend: nil, clock: clock, logger: logger)
+    }
+
+    /// The one initializer both halves reach: `backend` (the backend's issuer) mints the JWT of every `getToken`
+    /// for ``login(_:)``; `nil` in an app.
+    package init(
+        reference: ProviderReference, accountKey: String, port: any ZendeskChatSDKPort, backend: (any ZendeskChatSessionBackend)?,
+        clock: any IdentityClock, logger: Logger
     ) {
         self.reference = reference
-        self.issuer = issuer ?? AppHalfIssuer(provider: reference)
+        self.issuer = backend ?? AppHalfIssuer(provider: reference)
         self.accountKey = accountKey
-        self.tokenLifetime = tokenLifetime
+        self.tokenLifetime = backend?.tokenLifetime ?? ZendeskChatLimits.defaultTokenLifetime
         self.port = port
         self.clock = clock
         self.logger = logger
@@ -126,7 +132,7 @@ public actor ZendeskChatProvider: IdentityProvider {
                 metadata: [
                     "provider": "\(reference)", "error": "\(failure.vendorError.rawValue)", "reason": "\(failure.reason.rawValue)",
                 ])
-            emit(.authenticationFailed, .failure(failure.error(provider: reference)))
+            emit(.authenticationFailed, .failure(failure.identityError(provider: reference)))
             if let ended = connection.endedConversationId {
                 emit(.conversationEnded, .fields(["conversation_id": .string(ended), "reason": "reauthentication_failed"]))
             }

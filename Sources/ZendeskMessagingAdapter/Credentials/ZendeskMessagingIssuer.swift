@@ -24,8 +24,8 @@ public struct ZendeskMessagingIssuer: CredentialIssuer {
 
     /// Creates an issuer from validated settings.
     public init(
-        settings: ZendeskMessagingSettings, clock: any IdentityClock,
-        provider: ProviderReference = ProviderReference(kind: .zendeskMessaging)
+        settings: ZendeskMessagingSettings, provider: ProviderReference = ProviderReference(kind: .zendeskMessaging),
+        clock: any IdentityClock
     ) {
         self.provider = provider
         self.settings = settings

@@ -11,23 +11,24 @@ extension ZendeskMessagingProvider {
     /// Logs in with `credential.jwt` (`loginUser`). See the type's documentation for the events.
     /// Logins and logouts reach the SDK one at a time, in call order.
     public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
+        try await operations.enqueue(throwing: { () async throws(IdentityError) in
+            try await self.performLogin(credential: credential)
+        }).value.get()
+    }
+
+    /// The login step, in call order with the other operations: `loginUser` with `credential.jwt`.
+    func performLogin(credential: Credential) async throws(IdentityError) -> IdentitySession {
         guard let given = credential.jwt, !given.isEmpty else {
             throw IdentityError(
                 .tokenMissing, field: "jwt", message: "The credential has no jwt.",
                 recovery: "Pass {\"jwt\": ...} as issued for Zendesk Messaging.", provider: reference)
         }
-        return try await operations.enqueue(throwing: { () async throws(IdentityError) in
-            try await self.performLogin(jwt: given)
-        }).value.get()
-    }
-
-    func performLogin(jwt given: String) async throws(IdentityError) -> IdentitySession {
         // Decoded once: the expiry check, the freshness policy and the user it names all read it.
         let token = await freshEnough(readToken(given))
         // IdentityBridge's freshness policy beyond the vendor's rules (iat skew, max_token_lifetime):
         // refused here exactly as verify refuses it; expiry itself stays the SDK's expiredJWT.
         let policyCodes = [ZendeskMessagingVendorCode.lifetimeTooLong, ZendeskMessagingVendorCode.issuedInFuture]
-        if let claims = token.claims, let refused = freshnessPolicy?(claims),
+        if let claims = token.claims, let refused = backend?.freshnessError(ofUnverified: claims),
             policyCodes.contains(refused.vendorCode ?? "")
         {
             emit(.loginFailed, .failure(refused))

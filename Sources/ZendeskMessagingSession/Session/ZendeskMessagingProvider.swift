@@ -36,10 +36,9 @@ public actor ZendeskMessagingProvider: IdentityProvider {
     package private(set) var expiryWarningMargin: Int64
     /// The largest `expiry_warning_margin` ``setOption(_:to:)`` accepts (below the backend's `token_lifetime`).
     let maxExpiryWarningMargin: Int64
-    /// The backend's freshness policy beyond the vendor's rules (`iat` skew, `max_token_lifetime`), applied
-    /// before `loginUser` exactly as the backend's `verify` applies it; `nil` in an app, where the SDK's
-    /// `expiredJWT` is the only verdict.
-    let freshnessPolicy: (@Sendable (UnverifiedJWTClaims) -> IdentityError?)?
+    /// The backend half as the session asks it (the freshness policy beyond the vendor's rules); `nil` in an
+    /// app, where the SDK's `expiredJWT` is the only verdict.
+    let backend: (any ZendeskMessagingSessionBackend)?
     /// The `jwt` of a fresh credential from the source of the last ``login(credentialSource:)``: asked on
     /// `expiredJWT` and for a JWT close to expiry at login (never by the adapter on its own).
     var freshJWT: (@Sendable () async throws(IdentityError) -> String)?
@@ -64,23 +63,23 @@ public actor ZendeskMessagingProvider: IdentityProvider {
     public init(
         reference: ProviderReference = ProviderReference(kind: .zendeskMessaging), port: any ZendeskMessagingSDKPort,
         expiryWarningMargin: Int64 = ZendeskMessagingLimits.defaultExpiryWarningMargin, clock: any IdentityClock = SystemClock(),
-        logger: Logger = Logger(label: "IdentityBridge.zendesk-messaging")
+        logger: Logger = Logger(label: ProviderKind.zendeskMessaging.loggerLabel)
     ) {
         self.init(
-            reference: reference, port: port, issuer: nil, freshnessPolicy: nil, expiryWarningMargin: expiryWarningMargin,
-            maxExpiryWarningMargin: ZendeskMessagingLimits.maxExpiryWarningMargin, clock: clock, logger: logger, eventHub: EventHub())
+            reference: reference, port: port, backend: nil, expiryWarningMargin: expiryWarningMargin,
+            maxExpiryWarningMargin: ZendeskMessagingLimits.maxExpiryWarningMargin, clock: clock, logger: logger)
     }
 
-    /// The backend's provider: `issuer` issues for ``login(_:)``; `freshnessPolicy` refuses before `loginUser`
-    /// what the backend's `verify` refuses beyond the vendor's rules.
+    /// The one initializer both halves reach: `backend` (the backend's issuer) issues for ``login(_:)`` and
+    /// refuses before `loginUser` what its `verify` refuses beyond the vendor's rules; `nil` in an app.
     package init(
-        reference: ProviderReference, port: any ZendeskMessagingSDKPort, issuer: (any CredentialIssuer)?,
-        freshnessPolicy: (@Sendable (UnverifiedJWTClaims) -> IdentityError?)?, expiryWarningMargin: Int64, maxExpiryWarningMargin: Int64,
-        clock: any IdentityClock, logger: Logger, eventHub: EventHub
+        reference: ProviderReference, port: any ZendeskMessagingSDKPort, backend: (any ZendeskMessagingSessionBackend)?,
+        expiryWarningMargin: Int64, maxExpiryWarningMargin: Int64, clock: any IdentityClock, logger: Logger
     ) {
+        let eventHub = EventHub()
         self.reference = reference
-        self.issuer = issuer ?? AppHalfIssuer(provider: reference)
-        self.freshnessPolicy = freshnessPolicy
+        self.issuer = backend ?? AppHalfIssuer(provider: reference)
+        self.backend = backend
         self.eventHub = eventHub
         self.port = port
         self.clock = clock

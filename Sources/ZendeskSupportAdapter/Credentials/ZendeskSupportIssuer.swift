@@ -10,6 +10,8 @@ public import IdentityBridge
 public struct ZendeskSupportIssuer: TokenExchanging {
     /// The provider instance.
     public let provider: ProviderReference
+    /// The settings this issuer was built from.
+    public let settings: ZendeskSupportSettings
     /// The admin setting.
     public let auth: ZendeskSupportAuthMode
     /// Lifetime of user tokens, seconds.
@@ -38,6 +40,7 @@ public struct ZendeskSupportIssuer: TokenExchanging {
                 recovery: "Set user_token_lifetime to a few minutes (default 10m).", provider: provider)
         }
         self.provider = provider
+        self.settings = settings
         self.auth = settings.auth
         guard (1...ZendeskSupportLimits.maxMaxTokenAge).contains(settings.maxTokenAge) else {
             throw IdentityError(

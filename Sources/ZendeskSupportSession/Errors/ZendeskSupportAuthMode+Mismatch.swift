@@ -3,7 +3,7 @@ public import IdentityBridgeModel
 extension ZendeskSupportAuthMode {
     /// The error for a `wanted` identity type this admin setting does not allow: the one verdict of the
     /// issuer, the session and the simulated Zendesk backend.
-    public func mismatch(wanted: ZendeskSupportAuthMode, provider: ProviderReference?) -> IdentityError {
+    public func identityError(wanting wanted: ZendeskSupportAuthMode, provider: ProviderReference?) -> IdentityError {
         IdentityError(
             .configurationInvalid, field: "auth", vendorCode: "identity_type_mismatch",
             message: "This app's Mobile SDK admin setting is \(rawValue) authentication, but a \(wanted.rawValue) identity was used.",

@@ -1,4 +1,5 @@
 public import IdentityBridgeModel
+import Logging
 
 extension ZendeskSupportProvider {
     /// Issues the identity the admin setting calls for and sets it on the SDK.
@@ -28,6 +29,9 @@ extension ZendeskSupportProvider {
         let user: ProviderUser
         do { user = try await port.setIdentity(identity) } catch {
             let error = error.attributed(to: reference)
+            logger.warning(
+                "Zendesk Support setIdentity failed",
+                metadata: ["code": "\(error.code.rawValue)", "vendor_code": "\(error.vendorCode ?? "-")", "instance": "\(reference.name)"])
             emit(.loginFailed, .failure(error))
             throw error
         }
@@ -46,16 +50,17 @@ extension ZendeskSupportProvider {
                 "Zendesk answered HTTP 401 to a Support SDK request: the identity's user token was refused by the JWT endpoint or has expired.",
             recovery: "Log the user in again with a fresh user token (login(credentialSource:)); check the JWT endpoint's logs.",
             provider: reference)
+        logger.warning("Zendesk Support answered HTTP 401", metadata: ["vendor_code": "ZDKUnauthorized", "instance": "\(reference.name)"])
         emit(.authenticationFailed, .failure(error))
     }
 
     func identity(from credential: Credential) throws(IdentityError) -> ZendeskSupportIdentity {
         if let token = credential[ZendeskSupportLimits.userTokenFormField] {
-            guard auth == .jwt else { throw auth.mismatch(wanted: .jwt, provider: reference) }
+            guard auth == .jwt else { throw auth.identityError(wanting: .jwt, provider: reference) }
             return .jwt(userToken: token)
         }
         if let anonymous = credential.fields["anonymous"] {
-            guard auth == .anonymous else { throw auth.mismatch(wanted: .anonymous, provider: reference) }
+            guard auth == .anonymous else { throw auth.identityError(wanting: .anonymous, provider: reference) }
             guard let object = anonymous.objectValue else {
                 throw IdentityError(
                     .invalidValueType, field: "anonymous", message: "\"anonymous\" must be an object with optional name and email.",
@@ -70,7 +75,7 @@ extension ZendeskSupportProvider {
             }
             let name = object["name"]?.stringValue
             let email = object["email"]?.stringValue
-            try checkAnonymousIdentity?(name, email)
+            try backend?.checkAnonymousIdentity(name: name, email: email)
             return .anonymous(name: name, email: email)
         }
         throw IdentityError(

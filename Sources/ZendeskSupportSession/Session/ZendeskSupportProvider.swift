@@ -1,4 +1,5 @@
 public import IdentityBridgeModel
+public import Logging
 
 /// The `zendesk-support` session provider: sets anonymous or JWT identities on the Support SDK
 /// through a ``ZendeskSupportSDKPort``. On the backend
@@ -24,9 +25,10 @@ public actor ZendeskSupportProvider: IdentityProvider {
 
     let port: any ZendeskSupportSDKPort
     let clock: any IdentityClock
-    /// The backend's check of an anonymous identity's name and email against Zendesk's rules (the issuer's
-    /// rules, written once in the adapter); `nil` in an app, where the SDK gives its own verdict.
-    let checkAnonymousIdentity: (@Sendable (_ name: String?, _ email: String?) throws(IdentityError) -> Void)?
+    let logger: Logger
+    /// The backend half as the session asks it (Zendesk's rules for an anonymous identity, written once in the
+    /// adapter); `nil` in an app, where the SDK gives its own verdict.
+    let backend: (any ZendeskSupportSessionBackend)?
     /// Logins and logouts, one at a time in call order.
     var operations = SessionOperationQueue()
 
@@ -42,25 +44,28 @@ public actor ZendeskSupportProvider: IdentityProvider {
     ///   - auth: The authentication type on the Mobile SDK page of the Zendesk Support admin.
     ///   - port: The Support SDK, through a bridge (or a simulator in tests).
     ///   - clock: The clock of the events' timestamps.
+    ///   - logger: Where the SDK's refusals are logged (never with a token).
     public init(
         reference: ProviderReference = ProviderReference(kind: .zendeskSupport), auth: ZendeskSupportAuthMode,
-        port: any ZendeskSupportSDKPort, clock: any IdentityClock = SystemClock()
+        port: any ZendeskSupportSDKPort, clock: any IdentityClock = SystemClock(),
+        logger: Logger = Logger(label: ProviderKind.zendeskSupport.loggerLabel)
     ) {
-        self.init(reference: reference, auth: auth, port: port, issuer: nil, checkAnonymousIdentity: nil, clock: clock)
+        self.init(reference: reference, auth: auth, port: port, backend: nil, clock: clock, logger: logger)
     }
 
-    /// The backend's provider: `issuer` issues for ``login(_:)`` and `checkAnonymousIdentity` applies Zendesk's
-    /// rules to an anonymous identity before the SDK sees it.
+    /// The one initializer both halves reach: `backend` (the backend's issuer) issues for ``login(_:)`` and
+    /// applies Zendesk's rules to an anonymous identity before the SDK sees it; `nil` in an app.
     package init(
-        reference: ProviderReference, auth: ZendeskSupportAuthMode, port: any ZendeskSupportSDKPort, issuer: (any CredentialIssuer)?,
-        checkAnonymousIdentity: (@Sendable (_ name: String?, _ email: String?) throws(IdentityError) -> Void)?, clock: any IdentityClock
+        reference: ProviderReference, auth: ZendeskSupportAuthMode, port: any ZendeskSupportSDKPort,
+        backend: (any ZendeskSupportSessionBackend)?, clock: any IdentityClock, logger: Logger
     ) {
         self.reference = reference
         self.auth = auth
-        self.issuer = issuer ?? AppHalfIssuer(provider: reference)
+        self.issuer = backend ?? AppHalfIssuer(provider: reference)
         self.port = port
         self.clock = clock
-        self.checkAnonymousIdentity = checkAnonymousIdentity
+        self.logger = logger
+        self.backend = backend
         self.capabilities = auth == .jwt ? [.jwt, .tokenExchange, .logout, .conversations] : [.anonymousUsers, .logout, .conversations]
     }
 

@@ -67,7 +67,7 @@ import ZendeskChatSession
         for (error, code) in cases {
             Chat.instance?.resetIdentity(nil)
             let failure = await Self.failureDuringConnect(error)
-            #expect(failure?.error().code == code, "\(error)")
+            #expect(failure?.identityError().code == code, "\(error)")
         }
     }
 

@@ -13,14 +13,15 @@ public struct IntercomIdentifiers: Hashable, Sendable {
         userId = try Self.checked(user.userId, field: "userId", provider: provider)
         email = try Self.checked(user.email, field: "email", provider: provider)
         if let email, !Self.isEmail(email) {
-            throw IntercomFailureReason.emailInvalid.error("email is not an address of the form name@example.com.", provider: provider)
+            throw IntercomFailureReason.emailInvalid.identityError(
+                "email is not an address of the form name@example.com.", provider: provider)
         }
     }
 
     /// What `user_hash` covers: the `user_id`, or the email when there is no `user_id`.
     public func hashInput(provider: ProviderReference?) throws(IdentityError) -> String {
         guard let input = userId ?? email else {
-            throw IntercomFailureReason.userIdMissing.error(
+            throw IntercomFailureReason.userIdMissing.identityError(
                 "The user has neither a user_id nor an email; Intercom's user_hash covers one of them.", provider: provider)
         }
         return input
@@ -29,7 +30,7 @@ public struct IntercomIdentifiers: Hashable, Sendable {
     /// The `user_id` a JWT requires.
     public func requiredUserId(provider: ProviderReference?) throws(IdentityError) -> String {
         guard let userId else {
-            throw IntercomFailureReason.userIdMissing.error(
+            throw IntercomFailureReason.userIdMissing.identityError(
                 "An Intercom JWT requires a user_id claim; the user has none.", provider: provider)
         }
         return userId
@@ -39,7 +40,7 @@ public struct IntercomIdentifiers: Hashable, Sendable {
         guard let value, value.contains(where: { !$0.isWhitespace }) else { return nil }
         guard let first = value.first, let last = value.last, !first.isWhitespace, !last.isWhitespace else {
             let reason: IntercomFailureReason = field == "email" ? .emailInvalid : .identifierInvalid
-            throw reason.error(
+            throw reason.identityError(
                 "\(field) has spaces at its ends; the hash would cover them and match no Messenger boot.", field: field, provider: provider)
         }
         return value

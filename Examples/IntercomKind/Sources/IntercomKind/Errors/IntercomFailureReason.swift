@@ -87,7 +87,7 @@ public enum IntercomFailureReason: String, CaseIterable, Hashable, Sendable {
     public var vendorCode: String { rawValue }
 
     /// The uniform error for a failure of this check, with `message` describing the instance.
-    public func error(_ message: String, field: String? = nil, provider: ProviderReference? = nil) -> IdentityError {
+    public func identityError(_ message: String, field: String? = nil, provider: ProviderReference? = nil) -> IdentityError {
         IdentityError(
             uniformCode, field: field ?? self.field, vendorCode: vendorCode, message: message, recovery: recovery, provider: provider)
     }
@@ -107,5 +107,5 @@ public struct IntercomLoginFailure: Error, Hashable, Sendable {
     }
 
     /// The uniform error.
-    public func error(provider: ProviderReference? = nil) -> IdentityError { reason.error(detail, provider: provider) }
+    public func identityError(provider: ProviderReference? = nil) -> IdentityError { reason.identityError(detail, provider: provider) }
 }

@@ -15,16 +15,16 @@ extension IntercomProvider {
 
     /// Logs in with a raw credential: `{"user_id", "email", "user_hash"}` or `{"jwt"}`.
     public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
-        let result = await serialized { await self.performLogin(credential) }
-        switch result {
-        case .success(let session): return session
-        case .failure(let error):
-            emit(.loginFailed, .failure(error))
-            throw error
-        }
+        try await operations.enqueue(throwing: { () async throws(IdentityError) in
+            do { return try await self.performLogin(credential: credential) } catch {
+                await self.emit(.loginFailed, .failure(error))
+                throw error
+            }
+        }).value.get()
     }
 
-    func performLogin(_ credential: Credential) async -> Result<IdentitySession, IdentityError> {
+    /// The login step, in call order with the other operations.
+    func performLogin(credential: Credential) async throws(IdentityError) -> IdentitySession {
         var userId = credential["user_id"]
         var email = credential["email"]
         var expiresAt = credential.expiresAt
@@ -38,9 +38,8 @@ extension IntercomProvider {
         } else if let userHash = credential["user_hash"] {
             await port.setUserHash(userHash)
         } else {
-            return .failure(
-                IntercomFailureReason.credentialMissing.error(
-                    "The credential has neither a user_hash nor a jwt field.", field: "credential", provider: reference))
+            throw IntercomFailureReason.credentialMissing.identityError(
+                "The credential has neither a user_hash nor a jwt field.", field: "credential", provider: reference)
         }
         // One user per Messenger: another user's session ends first.
         if let previous = await port.currentUser(), previous.userId != userId || (userId == nil && previous.email != email) {
@@ -55,11 +54,11 @@ extension IntercomProvider {
         switch await port.loginUser(userId: userId, email: email) {
         case .success(let user):
             emit(.loginSucceeded, .user(user.user))
-            return .success(IdentitySession(provider: reference, user: user.user, expiresAt: expiresAt))
+            return IdentitySession(provider: reference, user: user.user, expiresAt: expiresAt)
         case .failure(let failure):
             logger.error(
                 "Intercom login refused", metadata: ["provider": "\(reference)", "reason": "\(failure.reason.rawValue)"])
-            return .failure(failure.error(provider: reference))
+            throw failure.identityError(provider: reference)
         }
     }
 }

@@ -26,8 +26,11 @@ public actor IntercomProvider: IdentityProvider {
     /// Logins and logouts, one at a time in call order.
     var operations = SessionOperationQueue()
 
-    /// Creates a provider over `port`.
-    public init(issuer: IntercomIssuer, port: any IntercomSDKPort, clock: any IdentityClock, logger: Logger) {
+    /// Creates a provider over `port` on the backend side, whose ``login(_:)`` issues with `issuer`.
+    public init(
+        issuer: IntercomIssuer, port: any IntercomSDKPort, clock: any IdentityClock,
+        logger: Logger = Logger(label: ProviderKind.intercom.loggerLabel)
+    ) {
         self.reference = issuer.provider
         self.issuer = issuer
         self.intercomIssuer = issuer

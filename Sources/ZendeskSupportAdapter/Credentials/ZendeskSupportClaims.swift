@@ -1,6 +1,6 @@
 /// The claims of a verified Zendesk Support JWT, as ``ZendeskSupportIssuer/verify(_:)``
 /// returns them (no dictionary is built).
-public struct ZendeskSupportJWTClaims: Hashable, Sendable {
+public struct ZendeskSupportClaims: Hashable, Sendable {
     /// `jti`, the token's unique id.
     public var jti: String
     /// `iat`, Unix seconds.
