@@ -104,12 +104,12 @@ public struct ZendeskSupportIssuer: TokenExchanging {
     }
 
     func requireUserTokenSigner() throws(IdentityError) -> HS256Signer {
-        guard auth == .jwt, let signer = userTokenSigner else { throw modeMismatch(wanted: .jwt) }
+        guard auth == .jwt, let signer = userTokenSigner else { throw auth.identityError(wanting: .jwt, provider: provider) }
         return signer
     }
 
     func requireJWTSigner() throws(IdentityError) -> HS256Signer {
-        guard auth == .jwt, let signer = jwtSigner else { throw modeMismatch(wanted: .jwt) }
+        guard auth == .jwt, let signer = jwtSigner else { throw auth.identityError(wanting: .jwt, provider: provider) }
         return signer
     }
 }
