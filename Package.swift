@@ -251,6 +251,7 @@ let package = Package(
                 .product(name: "Vapor", package: "vapor", condition: vapor),
                 .product(name: "NIOCore", package: "swift-nio", condition: vapor),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: vapor),
             ],
             swiftSettings: swiftSettings
         ),

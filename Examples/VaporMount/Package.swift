@@ -2,7 +2,7 @@
 import PackageDescription
 
 // A Vapor 4 app that mounts the token service (IdentityBridge with its `Vapor` trait), and the contract suite:
-// the same requests to the Hummingbird routes and to the Vapor routes, the same answers and the same metrics.
+// the same requests to the Hummingbird routes and to the Vapor routes, the same answers, metrics and spans.
 // `.ci/vapor.sh` builds it and runs the suite; no other package in the repository resolves Vapor.
 let package = Package(
     name: "VaporMount",
@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
     ],
     targets: [
         // The README's Vapor mount, as an app: `IDENTITY_CONFIG=FILE swift run VaporMount serve --port 8080`.
@@ -34,6 +35,7 @@ let package = Package(
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
     ]

@@ -56,16 +56,10 @@ public struct IdentityBridgeRoutes: Sendable {
     /// ``ServiceMiddleware`` on the router turns into 405 with `Allow` (as ``TokenService/makeRouter()`` does).
     public func collection<Context: RequestContext>(context: Context.Type = BasicRequestContext.self) -> RouteCollection<Context> {
         let collection = RouteCollection(context: Context.self)
-        let instrumentation = ServiceInstrumentation(metrics: metrics, logger: logger, tracer: tracer)
-        let handlers = ServiceHandlers(state: state, metrics: metrics, logger: logger, tracer: tracer)
+        let frame = ServiceFrame(state: state, metrics: metrics, logger: logger, tracer: tracer)
         for route in served {
             collection.on(RouterPath(route.path), method: route.method) { request, context in
-                await instrumentation.answer(request, context, route: route, bindsRecord: false) { record throws(ServiceFailure) in
-                    let parameters = context.parameters
-                    let serviceRequest = ServiceRequest(
-                        app: parameters.get("app") ?? "", provider: parameters.get("provider") ?? "", record: record, body: request.body)
-                    return Response(try await handlers.respond(route, serviceRequest))
-                }
+                await frame.answer(route, HummingbirdFrameRequest(request: request, context: context), as: Response.self)
             }
         }
         return collection

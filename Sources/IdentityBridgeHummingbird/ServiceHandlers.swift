@@ -11,10 +11,12 @@ package import Tracing
 /// reading the snapshot once so a reload never changes a request midway. The contract's logic is written here
 /// once; a front end only turns its request into a ``ServiceRequest`` and the answer into its response.
 package struct ServiceHandlers: Sendable {
-    let state: ServiceState
+    /// The live configuration.
+    package let state: ServiceState
     /// `/metrics`' source; `nil` serves no `/metrics` (404).
-    let metrics: ServiceMetrics?
-    let logger: Logger
+    package let metrics: ServiceMetrics?
+    /// Where refusals are logged.
+    package let logger: Logger
     /// The tracer of the child spans (signing, a session token's verification); `nil`: none.
     let tracer: (any Tracer)?
 

@@ -9,11 +9,10 @@ package import Tracing
 /// `info`, one structured log line (request id, method, route template, status, duration, and the served app,
 /// provider, kind, uniform code and trace id when known; never a path value, header, body or token).
 ///
-/// One code path for every front end: ``unmatched(method:path:served:)`` answers a request the router matched to
-/// no route, and ``record(status:method:route:record:traceID:since:)`` counts and logs.
-/// For Hummingbird, ``answer(_:_:route:bindsRecord:_:)`` applies both in two places: ``ServiceMiddleware`` around
-/// what it wraps, and each route of ``IdentityBridgeRoutes`` in its own frame; Vapor's routes and
-/// middleware call the same two. HAND-TUNED, threshold
+/// One code path for every front end: ``answer(_:route:bindsRecord:_:)`` is the frame of one request (the front end's
+/// request read through ``ServiceFrameRequest``), in two places: a middleware (``ServiceMiddleware`` around what it
+/// wraps, Vapor's for a request its router matched to no route) and each route (``ServiceFrame``, which
+/// ``IdentityBridgeRoutes`` and Vapor's routes hold). HAND-TUNED, threshold
 /// 5% of `service-bench`'s service path: a `RouteCollection` middleware frame instead of the routes'
 /// own cost about 15% of it (bare/service ratio 0.57-0.59 against 0.63-0.73, 2026-11-25; again
 /// 0.49-0.55 against 0.59-0.64 on 2026-11-27; Benchmarks/RESULTS.md). The metric names, labels and
@@ -42,59 +41,67 @@ package struct ServiceInstrumentation: Sendable {
         self.served = served
     }
 
-    /// `respond`'s answer, with anything it throws mapped to the uniform failure (a method a service path
-    /// does not serve: 405 with `Allow`), `X-Request-Id` echoed, in a server span when tracing, then counted
-    /// and logged under `route`'s template (`nil`: the router's matched path, or `unmatched`).
+    /// `respond`'s answer to `request`, with anything it throws mapped to the uniform failure (a method a service
+    /// path does not serve, or `route` does not: 405 with `Allow`), `X-Request-Id` echoed, in a server span when
+    /// tracing, then counted and logged under `route`'s template (`nil`: the router's matched path, or `unmatched`).
     /// Inside an outer frame (`answering` set), only `respond` runs, with the outer record. `bindsRecord`:
     /// set `answering` while `respond` runs (a middleware, whose `respond` may reach the routes' frames).
-    func answer<Context: RequestContext, Failure: Error>(
-        _ request: Request, _ context: Context, route: ServiceRoute?, bindsRecord: Bool,
-        _ respond: (ServiceRequestRecord) async throws(Failure) -> Response
-    ) async -> Response {
-        if let outer = Self.answering { return await Self.mapped(request, outer, served, respond).response }
+    func answer<Request: ServiceFrameRequest, Answer: ServiceFrameAnswer, Failure: Error>(
+        _ request: Request, route: ServiceRoute?, bindsRecord: Bool, _ respond: (ServiceRequestRecord) async throws(Failure) -> Answer
+    ) async -> Answer {
+        let method = request.method
+        if let outer = Self.answering { return await mapped(request, method, route, outer, respond).answer }
         let start = ContinuousClock.now
-        // Hummingbird's own id (`context.id` force-unwraps it: a context of an app's own may not carry one).
-        let record = ServiceRequestRecord(
-            headers: ServiceRequestHeaders(request.headers),
-            fallbackID: context.logger[metadataKey: "hb.request.id"]?.description ?? ServiceRequestRecord.newRequestID())
-        func run() async -> (response: Response, route: String) {
-            let (response, refused) =
+        let record = ServiceRequestRecord(headers: request.serviceHeaders, fallbackID: request.fallbackRequestID)
+        func run() async -> (answer: Answer, route: String) {
+            let (answer, refused) =
                 bindsRecord
-                ? await Self.$answering.withValue(record) { await Self.mapped(request, record, served, respond) }
-                : await Self.mapped(request, record, served, respond)
-            return (response, (route ?? refused)?.path ?? RouteLabel.of(matched: context.endpointPath ?? ""))
+                ? await Self.$answering.withValue(record) { await mapped(request, method, route, record, respond) }
+                : await mapped(request, method, route, record, respond)
+            return (answer, (route ?? refused)?.path ?? RouteLabel.of(matched: request.matchedPath ?? ""))
         }
-        var response: Response
+        var answer: Answer
         let label: String
         var traceID: Substring?
         if let tracer {
-            (response, label, traceID) = await ServiceTracing.serverSpan(tracer, request: request, record: record, run)
+            (answer, label, traceID) = await ServiceTracing.serverSpan(tracer, request: request, record: record, run)
         } else {
-            (response, label) = await run()
+            (answer, label) = await run()
         }
-        response.headers[ServiceRequestRecord.requestIDField] = record.requestID
-        self.record(
-            status: response.status.code, method: request.method.rawValue, route: label, record: record, traceID: traceID, since: start)
-        return response
+        answer.headers[ServiceRequestRecord.requestIDField] = record.requestID
+        self.record(status: answer.status.code, method: method, route: label, record: record, traceID: traceID, since: start)
+        return answer
+    }
+
+    /// The frame of a request the front end's router matched to no route: 405 with `Allow` when its path is a
+    /// served route's, else the uniform 404, counted and logged as ``unmatched(method:path:served:)`` says.
+    package func answerUnrouted<Request: ServiceFrameRequest>(_ request: Request) async -> ServiceAnswer {
+        // What Hummingbird's router throws for a request no route matched, mapped as `ServiceMiddleware` maps it.
+        await answer(request, route: nil, bindsRecord: false) { _ throws(HTTPError) -> ServiceAnswer in throw HTTPError(.notFound) }
     }
 
     /// `respond`'s answer, anything it throws mapped to the uniform failure (its code in `record`), and the
-    /// route a 405 is counted under (the router matched none).
-    private static func mapped<Failure: Error>(
-        _ request: Request, _ record: ServiceRequestRecord, _ served: [ServiceRoute],
-        _ respond: (ServiceRequestRecord) async throws(Failure) -> Response
-    ) async -> (response: Response, refused: ServiceRoute?) {
+    /// route a 405 is counted under (the router matched none). A method `route` does not serve (a front end
+    /// that hands HEAD to a GET route) is refused as the router refuses it, without `respond`.
+    private func mapped<Request: ServiceFrameRequest, Answer: ServiceFrameAnswer, Failure: Error>(
+        _ request: Request, _ method: String, _ route: ServiceRoute?, _ record: ServiceRequestRecord,
+        _ respond: (ServiceRequestRecord) async throws(Failure) -> Answer
+    ) async -> (answer: Answer, refused: ServiceRoute?) {
+        if let route, method != route.method.rawValue {
+            record.code = .unsupportedOperation
+            return (Answer(.methodNotAllowed(method, allowed: route.method.rawValue)), nil)
+        }
         do {
             return (try await respond(record), nil)
         } catch {
             if (error as? HTTPError)?.status == .notFound {
-                let refusal = Self.unmatched(method: request.method.rawValue, path: request.uri.path, served: served)
+                let refusal = Self.unmatched(method: method, path: request.path, served: served)
                 record.code = refusal.route == nil ? .notFound : .unsupportedOperation
-                return (Response(refusal.answer), refusal.route)
+                return (Answer(refusal.answer), refusal.route)
             }
             let failure = ServiceFailure.mapping(error)
             record.code = failure.error.code
-            return (Response(.failure(failure)), nil)
+            return (Answer(.failure(failure)), nil)
         }
     }
 

@@ -34,7 +34,9 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Runs the request, maps errors, logs and counts.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // The outermost answers, logs and counts; the routes and middleware inside it only run.
-        await instrumentation.answer(request, context, route: nil, bindsRecord: true) { _ in try await next(request, context) }
+        await instrumentation.answer(HummingbirdFrameRequest(request: request, context: context), route: nil, bindsRecord: true) { _ in
+            try await next(request, context)
+        }
     }
 }
 

@@ -63,18 +63,18 @@ package enum ServiceTracing {
 
     /// The server span of one request: started before `body` with the caller's context as parent, named
     /// `"<METHOD> <route>"` once `body` has answered, with the record's app, provider and code.
-    static func serverSpan(
-        _ tracer: any Tracer, request: Request, record: ServiceRequestRecord, _ body: () async -> (response: Response, route: String)
-    ) async -> (response: Response, route: String, traceID: Substring?) {
+    static func serverSpan<Request: ServiceFrameRequest, Answer: ServiceFrameAnswer>(
+        _ tracer: any Tracer, request: Request, record: ServiceRequestRecord, _ body: () async -> (answer: Answer, route: String)
+    ) async -> (answer: Answer, route: String, traceID: Substring?) {
         var parent = ServiceContext.topLevel
-        tracer.extract(request.headers, into: &parent, using: HTTPFieldsExtractor())
-        let method = request.method.rawValue
+        tracer.extract(request, into: &parent, using: ServiceFrameExtractor())
+        let method = request.method
         let span = tracer.startSpan(method, context: parent, ofKind: .server)
-        let (response, route) = await ServiceContext.$current.withValue(span.context) { await body() }
+        let (answer, route) = await ServiceContext.$current.withValue(span.context) { await body() }
         span.operationName = "\(method) \(route)"
         var attributes: SpanAttributes = [
             "http.request.method": .string(method), "http.route": .string(route),
-            "http.response.status_code": .int64(Int64(response.status.code)), Self.requestID: .string(record.requestID),
+            "http.response.status_code": .int64(Int64(answer.status.code)), Self.requestID: .string(record.requestID),
         ]
         if let app = record.app { attributes[Self.app] = app }
         if let provider = record.provider {
@@ -83,19 +83,11 @@ package enum ServiceTracing {
         }
         if let code = record.code { attributes[Self.errorCode] = code.rawValue }
         span.attributes = attributes
-        if response.status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
+        if answer.status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
         var carrier = TraceparentCarrier()
         tracer.inject(span.context, into: &carrier, using: TraceparentCarrier.Injector())
         span.end()
-        return (response, route, carrier.traceparent.flatMap { ServiceRequestRecord.traceID(ofTraceparent: $0) })
-    }
-}
-
-/// Reads propagation headers (`traceparent`, `tracestate`...) from a request's fields.
-struct HTTPFieldsExtractor: Extractor {
-    func extract(key: String, from fields: HTTPFields) -> String? {
-        guard let name = HTTPFields.Element.Name(key) else { return nil }
-        return fields[name]
+        return (answer, route, carrier.traceparent.flatMap { ServiceRequestRecord.traceID(ofTraceparent: $0) })
     }
 }
 

@@ -4,6 +4,7 @@ import IdentityBridge
 import IdentityBridgeHummingbird
 import IdentityBridgeStandard
 import IdentityBridgeVapor
+import InMemoryTracing
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -15,6 +16,7 @@ import Vapor
 /// routes (`IdentityBridgeVaporRoutes` and its middleware), each over its own live loopback server and
 /// its own snapshot of the same configuration at the same fixed instant. The answers must be the same:
 /// status line, headers (bar `Date` and the hop-by-hop `Connection`) and body bytes; then the request counters of `/metrics` must be too.
+/// Traced, each front end with its own tracer, the spans must be too (name, kind, status, attributes, trace).
 @Suite struct ContractTests {
     static let apiKey = "dev-only-demo-api-key-0123456789abcdef"
     static let base = "/v1/apps/demo/providers"
@@ -82,7 +84,7 @@ import Vapor
         ]
     }()
 
-    @Test func everyFrontEndAnswersTheSameBytesAndCountsTheSame() async throws {
+    @Test(.serialized, arguments: [false, true]) func everyFrontEndAnswersTheSameBytesAndCountsTheSame(traced: Bool) async throws {
         let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: Self.configPath)
         let instant = FixedClock(Date(timeIntervalSince1970: 1_800_000_000))
         func snapshot(_ metrics: ServiceMetrics) async throws -> ServiceSnapshot {
@@ -90,13 +92,17 @@ import Vapor
         }
         var logger = Logger(label: "contract")
         logger.logLevel = .warning
+        let (hummingbirdTracer, vaporTracer) = traced ? (InMemoryTracer(), InMemoryTracer()) : (nil, nil)
 
         // Hummingbird: the router identity-server serves.
         let hummingbirdMetrics = ServiceMetrics()
         let hummingbirdState = ServiceState(try await snapshot(hummingbirdMetrics))
         let router = Router(context: BasicRequestContext.self)
-        router.addRoutes(IdentityBridgeRoutes(state: hummingbirdState, metrics: hummingbirdMetrics, logger: logger).collection())
-        router.add(middleware: ServiceMiddleware<BasicRequestContext>(metrics: hummingbirdMetrics, logger: logger))
+        router.addRoutes(
+            IdentityBridgeRoutes(state: hummingbirdState, metrics: hummingbirdMetrics, logger: logger, tracer: hummingbirdTracer)
+                .collection())
+        router.add(
+            middleware: ServiceMiddleware<BasicRequestContext>(metrics: hummingbirdMetrics, logger: logger, tracer: hummingbirdTracer))
         let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let hummingbird = Hummingbird.Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
@@ -109,7 +115,7 @@ import Vapor
         vapor.logger.logLevel = .warning
         vapor.http.server.configuration.hostname = "127.0.0.1"
         vapor.http.server.configuration.port = 0
-        let routes = IdentityBridgeVaporRoutes(state: vaporState, metrics: vaporMetrics, logger: logger)
+        let routes = IdentityBridgeVaporRoutes(state: vaporState, metrics: vaporMetrics, logger: logger, tracer: vaporTracer)
         vapor.middleware.use(routes.middleware)
         try vapor.register(collection: routes)
         try vapor.server.start()
@@ -122,10 +128,16 @@ import Vapor
             let hummingbirdPort = try #require(await ports.next())
             let vaporPort = try #require(vapor.http.server.shared.localAddress?.port)
 
-            for (name, bytes) in Self.requests {
+            for (name, untraced) in Self.requests {
+                let bytes = traced ? Self.continuingTrace(name, untraced) : untraced
                 let expected = RawAnswer(try RawHTTP.exchange(port: hummingbirdPort, bytes))
                 let answer = RawAnswer(try RawHTTP.exchange(port: vaporPort, bytes))
                 #expect(answer == expected, "\(name): Vapor answered\n\(answer)\n\nHummingbird answered\n\(expected)")
+            }
+            if let hummingbirdTracer, let vaporTracer {
+                let expected = Self.spans(hummingbirdTracer)
+                #expect(expected.count > Self.requests.count, "\(expected)")
+                #expect(Self.spans(vaporTracer) == expected)
             }
             let scrape = Self.request("GET", "/metrics")
             let hummingbirdCounters = Self.requestCounters(RawAnswer(try RawHTTP.exchange(port: hummingbirdPort, scrape)))
@@ -159,6 +171,23 @@ import Vapor
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         return Array((head + "\r\n").utf8) + body
+    }
+
+    /// `request` as a caller in trace `trace-<name>` sends it (`InMemoryTracer`'s propagation headers).
+    static func continuingTrace(_ name: String, _ request: [UInt8]) -> [UInt8] {
+        let endOfLine = request.firstIndex(of: UInt8(ascii: "\n"))! + 1
+        let headers = "in-memory-trace-id: trace-\(name.replacingOccurrences(of: " ", with: "-"))\r\nin-memory-span-id: caller\r\n"
+        return Array(request[..<endOfLine]) + Array(headers.utf8) + Array(request[endOfLine...])
+    }
+
+    /// The finished spans, each as its trace, kind, name, status and attributes (span ids are random).
+    static func spans(_ tracer: InMemoryTracer) -> [String] {
+        tracer.finishedSpans.map { span in
+            var attributes: [String] = []
+            // swift-format-ignore: ReplaceForEachWithForLoop
+            span.attributes.forEach { key, value in attributes.append("\(key)=\(value)") }  // SpanAttributes is no Sequence
+            return "\(span.traceID) \(span.kind) \(span.operationName) \(span.status.map { "\($0.code)" } ?? "-") \(attributes.sorted())"
+        }
     }
 
     /// A POST whose body comes in two chunks (`Transfer-Encoding: chunked`, no `Content-Length`).
