@@ -16,7 +16,7 @@ extension IntercomProvider {
     /// Logs in with a raw credential: `{"user_id", "email", "user_hash"}` or `{"jwt"}`.
     public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
         try await operations.enqueue(throwing: { () async throws(IdentityError) in
-            do { return try await self.performLogin(credential: credential) } catch {
+            do throws(IdentityError) { return try await self.performLogin(credential: credential) } catch {
                 await self.emit(.loginFailed, .failure(error))
                 throw error
             }
