@@ -1,4 +1,4 @@
-public import IdentityBridge
+public import HelpshiftSession
 
 /// The claims of a verified Helpshift identities JWT (the Identity System), as ``HelpshiftIssuer/verify(_:)``
 /// returns them. A legacy login's `userAuthToken` is a digest with no claims of its own.
