@@ -69,7 +69,7 @@ struct BareServeCommand: AsyncParsableCommand {
                     "event": "listening", "host": .string(host), "port": .int(Int64(channel.localAddress?.port ?? 0)),
                 ])
                 print(line.jsonString)
-                fflush(stdout)
+                fflush(nil)  // every output stream: the line above reaches a pipe at once
             }, logger: logger)
         try await app.runService()
     }

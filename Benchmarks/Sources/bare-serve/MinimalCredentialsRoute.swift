@@ -16,7 +16,7 @@ struct MinimalCredentialsRoute: Sendable {
     /// The route of app `app`'s instance `provider`; the app must have a `service:` section (its API keys and body limit).
     init(configuration: IdentityConfiguration, app: String, provider: String) throws(IdentityError) {
         let instance = try configuration.instance(app: app, provider: provider)
-        guard let service = configuration.app(app)?.service else {
+        guard let service = configuration.serviceKeys(app: app) else {
             throw IdentityError(
                 .configurationInvalid, field: "service", message: "App \"\(app.prefix(64))\" has no 'service:' section.",
                 recovery: "Add one with its api_keys, as the token service needs.")
