@@ -6,8 +6,8 @@ import IdentityBridge
 import IdentityBridgeHummingbird
 import IdentityBridgeStandard
 
-func documentationSnippet_IdentityBridgeHummingbird_TokenServiceGuide_189() async throws {
-#sourceLocation(file: "Sources/IdentityBridgeHummingbird/IdentityBridgeHummingbird.docc/TokenServiceGuide.md", line: 189)
+func documentationSnippet_IdentityBridgeHummingbird_TokenServiceGuide_190() async throws {
+#sourceLocation(file: "Sources/IdentityBridgeHummingbird/IdentityBridgeHummingbird.docc/TokenServiceGuide.md", line: 190)
 
 
 
