@@ -2,7 +2,7 @@ public import IdentityBridge
 public import Logging
 
 extension HelpshiftProvider {
-    /// Creates a provider over `port` on the backend side and registers it as the SDK delegate: ``login(_:)``
+    /// Creates a provider over `port` on the backend side and registers it as the SDK delegate: `login(_:)`
     /// issues login dictionaries (or identities JWTs) with `issuer`, and a login the SDK refuses says why, as
     /// `verify` would. An app builds one with `init(reference:port:identitySystem:fullPrivacy:clearAnonymousUserOnLogin:clock:logger:)`
     /// and no secret.

@@ -2,7 +2,7 @@ public import IdentityBridge
 public import Logging
 
 extension ZendeskChatProvider {
-    /// Creates a provider over `port` on the backend side, whose ``login(_:)`` mints with `issuer` on every
+    /// Creates a provider over `port` on the backend side, whose `login(_:)` mints with `issuer` on every
     /// `getToken` (tests, scenarios, the simulators); the SDK is initialized with the settings' account key.
     /// An app builds one with `init(reference:accountKey:port:clock:logger:)` and no issuer.
     public init(

@@ -2,7 +2,7 @@ public import IdentityBridge
 public import Logging
 
 extension ZendeskMessagingProvider {
-    /// Creates a provider over `port` on the backend side: ``login(_:)`` issues with `issuer`, and a JWT that
+    /// Creates a provider over `port` on the backend side: `login(_:)` issues with `issuer`, and a JWT that
     /// breaks the issuer's freshness policy (`iat` skew, `max_token_lifetime`) is refused before `loginUser`
     /// exactly as `verify` refuses it. It starts observing the port's events at once. An app builds one with
     /// `init(reference:port:expiryWarningMargin:clock:logger:)` and no issuer.

@@ -2,7 +2,7 @@ public import IdentityBridge
 public import Logging
 
 extension ZendeskSupportProvider {
-    /// Creates a provider over `port` on the backend side, whose ``login(_:)`` issues with `issuer` and which
+    /// Creates a provider over `port` on the backend side, whose `login(_:)` issues with `issuer` and which
     /// checks an anonymous identity's name and email with Zendesk's rules; registers the issuer's JWT endpoint
     /// with `port` (the simulated Zendesk, which calls it as Zendesk calls the token service). An app builds one
     /// with `init(reference:auth:port:clock:logger:)` and no issuer.
