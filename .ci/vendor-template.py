@@ -4,7 +4,8 @@
 Every built-in vendor has the template's files, and in them the one shape of each thing: the backend plugs into
 the session through `package protocol <V>SessionBackend: CredentialIssuer` only; one backend initializer
 `<V>Provider(issuer:port:clock:logger:)` and `backendIssuer`; loggers labelled by `ProviderKind.loggerLabel`;
-`identityError(...)` the one name of error mapping; `performLogin(credential:)` the one login step; every public
+`identityError(...)` the one name of error mapping; every provider on the session engine (`SessionProvider`, whose
+requirements the compiler holds every vendor to: the login step's shape is no longer checked here); every public
 `verify` in `<V>Issuer+Verification.swift`; typed claims named `<V>Claims`; `VendorEventMapping` as an extension
 of the plugin. `Examples/IntercomKind` (one module, no app half) is held to the parts that apply to it.
 Prints one line per finding and exits 1 when there is any.
@@ -39,11 +40,6 @@ def common(name, sources, provider_files, issuer_dir):
         for match in re.finditer(r"\bfunc (error|mismatch)\(", text):
             need(False, f"{rel}: 'func {match.group(1)}(' maps an error; the template's one name is identityError(...)")
         need('Logger(label: "' not in text, f"{rel}: a literal logger label; use Logger(label: ProviderKind.<kind>.loggerLabel)")
-        for match in re.finditer(r"func performLogin\(([^)]*)\)", text):
-            need(
-                match.group(1).startswith("credential: Credential"),
-                f"{rel}: performLogin({match.group(1)}); the template's login step is performLogin(credential: Credential...)",
-            )
         if "Credentials" in path.parts and not path.name.endswith("+Verification.swift"):
             need(
                 re.search(r"public func verify\(", text) is None,
@@ -51,8 +47,11 @@ def common(name, sources, provider_files, issuer_dir):
             )
         for match in re.finditer(r"(?:public|package) struct (\w+Claims)\b", text):
             need(match.group(1) == f"{name}Claims", f"{rel}: claims type {match.group(1)}; the template's name is {name}Claims")
-    login = "".join(read(p) for p in provider_files)
-    need("func performLogin(credential: Credential" in login, f"{name}: no performLogin(credential:) in {name}Provider+Login.swift")
+    provider = "".join(read(p) for p in provider_files)
+    need(
+        re.search(rf"public actor {name}Provider: SessionProvider\b", provider) is not None,
+        f"{name}: {name}Provider is not 'public actor {name}Provider: SessionProvider' (the session engine)",
+    )
     need((issuer_dir / f"{name}Issuer+Verification.swift").exists(), f"{name}: no Credentials/{name}Issuer+Verification.swift")
 
 
@@ -77,7 +76,7 @@ for v in VENDORS:
     ]
     for path in required:
         need(path.exists(), f"{v}: missing {path.relative_to(ROOT)}")
-    common(v, swift_files(session) + swift_files(adapter), [session / "Session" / f"{v}Provider+Login.swift"], adapter / "Credentials")
+    common(v, swift_files(session) + swift_files(adapter), [session / "Session" / f"{v}Provider.swift"], adapter / "Credentials")
 
     hook = read(session / "Session" / f"{v}SessionBackend.swift")
     need(
@@ -120,7 +119,7 @@ for v in VENDORS:
     )
 
 intercom = ROOT / "Examples" / "IntercomKind" / "Sources" / "IntercomKind"
-common("Intercom", swift_files(intercom), [intercom / "Session" / "IntercomProvider+Login.swift"], intercom / "Credentials")
+common("Intercom", swift_files(intercom), [intercom / "Session" / "IntercomProvider.swift"], intercom / "Credentials")
 need(
     re.search(
         r"public init\(\s*issuer: IntercomIssuer, port: [^\n]+?, clock: any IdentityClock,\s*"

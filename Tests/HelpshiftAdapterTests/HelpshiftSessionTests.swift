@@ -64,7 +64,7 @@ struct HelpshiftSessionTests {
         let h = try F.harness()
         let error = await F.asyncError { try await h.provider.login(credential: Credential(fields: ["userId": " u-1 "])) }
         #expect(error?.code == .invalidIdentifier)
-        #expect(h.recorder.names == [.loginFailed, .fellBackToAnonymous])
+        #expect(h.recorder.names == [.authenticationFailed, .fellBackToAnonymous, .loginFailed])
         let user = await h.provider.currentUser()
         #expect(user?.isAnonymous == true)
         #expect(await h.simulator.userCount() == 1)
@@ -206,7 +206,7 @@ struct HelpshiftSessionTests {
         let login = await F.asyncError { try await h.provider.login(credential: Credential(fields: ["userId": "u-1"])) }
         #expect(login?.code == .tokenMissing)
         #expect(login?.vendorCode == "HelpshiftAuthenticationFailureReasonAuthTokenNotProvided")
-        #expect(h.recorder.names == [.authenticationFailed])
+        #expect(h.recorder.names == [.authenticationFailed, .loginFailed])
         let failure = try #require(h.recorder.events.first?.error)
         #expect(failure.code == .tokenMissing)
         let user = try #require(await h.provider.currentUser())
@@ -229,7 +229,7 @@ struct HelpshiftSessionTests {
             try await h.provider.login(credential: Credential(fields: ["userId": "u-1", "userAuthToken": .string(forged)]))
         }
         #expect(login?.code == .tokenInvalid)
-        #expect(h.recorder.names == [.authenticationFailed])
+        #expect(h.recorder.names == [.authenticationFailed, .loginFailed])
         #expect(await h.provider.currentUser()?.isAuthenticated == false)
         #expect(await h.simulator.visibleConversationCount() == 0)
         #expect(

@@ -232,7 +232,12 @@ enum RuleVerdictTable {
             .valueTooLong, "invalidAccessToken")
         add(
             "zendesk-chat/external_id_changed", "zendesk-chat", .jwt(chat(["external_id": "u-2"]), bound: chatAnn), .externalIdChanged,
-            "externalUserIdHasChanged")
+            "externalUserIdHasChanged",
+            skip: [
+                .login: "a login naming another external_id ends the visitor's identity first (the failure table's user switch), "
+                    + "so it never meets the rule; a re-authentication on the same visitor does (ZendeskChatSessionTests.externalIdChangeRefused)",
+                .scenario: "a scenario's login is a session login (see .login)",
+            ])
         add(
             "zendesk-chat/token_expired", "zendesk-chat", .jwt(chat(["iat": .int(now - 400), "exp": .int(now - 100)])), .tokenExpired,
             "tokenHasExpired")

@@ -38,6 +38,10 @@ enum StandardFixture {
             // helpshift-users.txt: the userAuthToken is an HMAC digest of the identifiers; it carries no expiry.
             conformance.expiredCredential = .notApplicable("Helpshift's legacy userAuthToken digests do not expire (helpshift-users.txt)")
         }
+        if kind == "zendesk-messaging" {
+            // loginUser and logoutUser reach Zendesk: the SDK's logout completes with an error when it cannot.
+            conformance.failingLogout = { subject in (subject.simulator as? ZendeskMessagingSimulator)?.failNextLogoutUser() }
+        }
         return conformance
     }
 

@@ -142,7 +142,7 @@ struct IdentityEventTests {
     @Test("every event name listed by issue 2 exists with its exact spelling")
     func taxonomy() {
         let identity = """
-            login_succeeded login_failed logged_out anonymous_user_created anonymous_user_cleared identity_reset users_merged \
+            login_succeeded login_failed logged_out logout_failed anonymous_user_created anonymous_user_cleared identity_reset users_merged \
             authentication_failed fell_back_to_anonymous session_expired credentials_refresh_requested identities_added \
             attributes_updated attributes_rejected
             """.split(separator: " ").map(String.init)

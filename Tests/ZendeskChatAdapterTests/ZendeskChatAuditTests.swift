@@ -143,7 +143,7 @@ struct ZendeskChatAuditTests {
         }
         #expect(loginError != nil)
         #expect(simulator.authenticationFailures.count == 1, "simulator on \(label)")
-        #expect(recorder.names.suffix(2) == [.authenticationFailed, .fellBackToAnonymous], "\(label)")
+        #expect(recorder.names.suffix(3) == [.authenticationFailed, .fellBackToAnonymous, .loginFailed], "\(label)")
         #expect(await provider.currentUser()?.isAuthenticated == false)
     }
 

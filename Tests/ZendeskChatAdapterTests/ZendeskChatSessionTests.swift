@@ -33,7 +33,7 @@ struct ZendeskChatSessionTests {
         let error = await #expect(throws: IdentityError.self) { try await provider.login(ZendeskChatFixture.ann) }
         #expect(error?.code == .tokenInvalid)
         #expect(error?.vendorCode == "invalidSharedSecret")
-        #expect(recorder.names == [.authenticationFailed, .fellBackToAnonymous])
+        #expect(recorder.names == [.authenticationFailed, .fellBackToAnonymous, .loginFailed])
         #expect(recorder.events.first?.error?.vendorCode == "invalidSharedSecret")
         let user = try #require(await provider.currentUser())
         #expect(user.isAnonymous && !user.isAuthenticated && user.externalId == nil)
@@ -46,7 +46,7 @@ struct ZendeskChatSessionTests {
         let error = await #expect(throws: IdentityError.self) { try await provider.login(ZendeskChatFixture.ann) }
         #expect(error?.code == .invalidAccountKey)
         #expect(error?.vendorCode == "invalidAccountKey")
-        #expect(recorder.names == [.authenticationFailed, .fellBackToAnonymous])
+        #expect(recorder.names == [.authenticationFailed, .fellBackToAnonymous, .loginFailed])
         #expect(await provider.currentUser()?.isAnonymous == true)
     }
 
@@ -69,19 +69,33 @@ struct ZendeskChatSessionTests {
         #expect(token == "first")
     }
 
-    @Test("a raw JWT of a different user on the same visitor -> external_id_changed (externalUserIdHasChanged)")
+    @Test("a re-authentication with another user's JWT on the same visitor -> external_id_changed (externalUserIdHasChanged)")
     func externalIdChangeRefused() async throws {
-        // external_id: "Once set for the customer, this value cannot be changed". A raw credential is
-        // handed to the SDK as is: the adapter does not reset the visitor for it, so the backend refuses it.
+        // external_id: "Once set for the customer, this value cannot be changed". The SDK-level path (setIdentity,
+        // then connect) hands the JWT to the backend as is, so the backend refuses it.
         let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock)
         _ = try await provider.login(ZendeskChatFixture.ann)
         let bob = UserIdentity(userId: "user-999", email: "bob@example.com", name: "Bob")
         let credential = try ZendeskChatFixture.issuer(clock: clock).issue(for: bob)
-        let error = await #expect(throws: IdentityError.self) { try await provider.login(credential: credential) }
+        await provider.setIdentity(authenticator: ZendeskChatFixedTokenAuthenticator(token: credential.jwt ?? ""))
+        let connection = await provider.connect()
+        let error = connection.failure.map { $0.identityError(provider: provider.reference) }
         #expect(error?.code == .externalIdChanged)
         #expect(error?.vendorCode == "externalUserIdHasChanged")
         #expect(recorder.names == [.loginSucceeded, .authenticationFailed, .fellBackToAnonymous])
         #expect(await provider.currentUser()?.isAnonymous == true)
+    }
+
+    @Test("a login with another user's raw JWT ends the visitor's identity first: logged_out, identity_reset, login_succeeded")
+    func rawJWTOfAnotherUserSwitches() async throws {
+        let (provider, _, recorder) = try ZendeskChatFixture.provider(clock: clock)
+        _ = try await provider.login(ZendeskChatFixture.ann)
+        let bob = UserIdentity(userId: "user-999", email: "bob@example.com", name: "Bob")
+        let credential = try ZendeskChatFixture.issuer(clock: clock).issue(for: bob)
+        _ = recorder.drain()
+        let session = try await provider.login(credential: credential)
+        #expect(recorder.names == [.loggedOut, .identityReset, .loginSucceeded])
+        #expect(session.user.externalId == "user-999")
     }
 
     @Test("resetIdentity: new unique anonymous visitor, previous chats unassociated, identity_reset; a new user can then log in")

@@ -106,7 +106,7 @@ struct ZendeskMessagingAuditTests {
         let loginError = await identityError { _ = try await session.provider.login(credential: .jwt(token)) }
         #expect(loginError?.code == code, "simulator on \(label)")
         #expect(loginError?.vendorCode != nil)
-        #expect(session.names == [.authenticationFailed, .fellBackToAnonymous], "\(label)")
+        #expect(session.names == [.authenticationFailed, .fellBackToAnonymous, .loginFailed], "\(label)")
     }
 
     @Test("an external_id of 255 emoji (255 characters) is accepted end to end")

@@ -36,7 +36,7 @@ struct ZendeskMessagingSessionTests {
         let error = await identityError { _ = try await session.provider.login(credential: .jwt(forged)) }
         #expect(error?.code == .tokenInvalid)
         #expect(error?.vendorCode == ZendeskMessagingVendorCode.invalidSignature)
-        #expect(session.names == [.conversationStarted, .authenticationFailed, .fellBackToAnonymous])
+        #expect(session.names == [.conversationStarted, .authenticationFailed, .fellBackToAnonymous, .loginFailed])
         #expect(session.recorder.events[1].error == error)
         #expect(session.recorder.events[2].payload == .user(anonymous))
         #expect(await session.provider.currentUser() == anonymous)
@@ -98,7 +98,7 @@ struct ZendeskMessagingSessionTests {
             #expect(error?.provider == ZendeskMessagingFixture.provider)
             #expect(Array(session.names.prefix(2)) == [.authenticationFailed, .fellBackToAnonymous])
             // Only an expiry asks for fresh credentials.
-            #expect(session.names.dropFirst(2) == (code == .tokenExpired ? [.credentialsRefreshRequested] : []))
+            #expect(session.names.dropFirst(2) == (code == .tokenExpired ? [.credentialsRefreshRequested, .loginFailed] : [.loginFailed]))
             #expect(await session.provider.currentUser() == nil)
         }
     }
@@ -135,8 +135,8 @@ struct ZendeskMessagingSessionTests {
         #expect(error?.code == .tokenMalformed)
         #expect(await session.provider.currentUser() == nil)
         #expect(await session.simulator.visibleConversationCount() == 0)
-        #expect(session.names.suffix(3) == [.loggedOut, .authenticationFailed, .fellBackToAnonymous])
-        #expect(session.recorder.events.last?.payload == IdentityEvent.Payload.none)
+        #expect(session.names.suffix(4) == [.loggedOut, .authenticationFailed, .fellBackToAnonymous, .loginFailed])
+        #expect(session.recorder.events.first { $0.name == .fellBackToAnonymous }?.payload == IdentityEvent.Payload.none)
     }
 
     @Test("a credential without jwt is token_missing and never reaches the SDK")
@@ -144,7 +144,7 @@ struct ZendeskMessagingSessionTests {
         let session = try Session()
         let error = await identityError { _ = try await session.provider.login(credential: Credential(fields: ["user_token": "x"])) }
         #expect(error?.code == .tokenMissing)
-        #expect(session.names.isEmpty)
+        #expect(session.names == [.loginFailed])
         #expect(await session.simulator.userCount() == 0)
     }
 
@@ -153,7 +153,7 @@ struct ZendeskMessagingSessionTests {
         let session = try Session()
         let error = await identityError { _ = try await session.provider.login(UserIdentity(email: "a@example.com")) }
         #expect(error?.code == .missingIdentifier)
-        #expect(session.names.isEmpty)
+        #expect(session.names == [.loginFailed])
     }
 
     @Test("key rotation at the vendor: a retained old key logs in; after the admin removes it, key_unknown")

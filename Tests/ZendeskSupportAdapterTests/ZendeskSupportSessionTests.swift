@@ -71,7 +71,7 @@ struct ZendeskSupportSessionTests {
         let error = await #expect(throws: IdentityError.self) { try await provider.login(credential: credential) }
         #expect(error?.code == .tokenExpired)
         #expect(error?.vendorCode == "jwt_endpoint_401")
-        #expect(recorder.names == [.loginFailed])
+        #expect(recorder.names == [.authenticationFailed, .loginFailed])
         #expect(await provider.currentUser() == nil)
     }
 

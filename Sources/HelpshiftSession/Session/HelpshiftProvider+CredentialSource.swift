@@ -2,31 +2,22 @@ public import IdentityBridgeModel
 import Logging
 
 extension HelpshiftProvider {
-    /// Logs in with the credential `source` hands (the login dictionary, or the Identity System JWT),
-    /// then answers every `refreshUserCredentials` (`credentials_refresh_requested`) and
-    /// `userSessionExpired` (`session_expired`) the SDK reports by logging in again with a fresh
-    /// credential from `source` (asked with `CredentialSourceCall.afterRefusal(_:)`, so the expired
-    /// credential never comes back), until ``logout()`` or the next `login(credentialSource:)`.
+    /// Keeps `source` for the SDK's requests for fresh credentials: every `refreshUserCredentials`
+    /// (`credentials_refresh_requested`) and `userSessionExpired` (`session_expired`) the SDK reports is answered by
+    /// logging in again with a fresh credential from `source` (``freshCredential(from:)``, so the expired one never
+    /// comes back; on the Identity System, `loginWithIdentity`), until ``logout()`` or the next
+    /// `login(credentialSource:)`.
     ///
     /// ```swift
     /// let session = try await helpshift.login(credentialSource: client.credentialSource(for: user, from: ref))
     /// ```
-    @discardableResult
-    public func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession {
-        stopCredentialRefresher()
+    public func adoptCredentialSource(_ source: @escaping CredentialSource) {
         let events = eventHub.stream()
-        let credential: Credential
-        do { credential = try await source() } catch {
-            let error = error.attributed(to: reference)
-            emit(.loginFailed, .failure(error))
-            throw error
-        }
-        let session = try await login(credential: credential)
         credentialRefresher = Task { [weak self] in
             for await event in events where event.name == .credentialsRefreshRequested || event.name == .sessionExpired {
                 guard let self, !Task.isCancelled else { return }
                 do throws(IdentityError) {
-                    _ = try await self.login(credential: try await CredentialSourceCall.afterRefusal(source))
+                    _ = try await self.login(credential: try await self.freshCredential(from: source))
                 } catch {
                     self.logger.warning(
                         "Helpshift credential refresh failed",
@@ -34,11 +25,10 @@ extension HelpshiftProvider {
                 }
             }
         }
-        return session
     }
 
     /// Cancels the refresher of the last ``login(credentialSource:)``, if any.
-    func stopCredentialRefresher() {
+    public func dropCredentialSource() {
         credentialRefresher?.cancel()
         credentialRefresher = nil
     }

@@ -2,56 +2,49 @@ public import IdentityBridgeModel
 import Synchronization
 
 extension HelpshiftProvider {
-    /// Issues the credential for `user` and logs them in (legacy login dictionary, or the
-    /// identities JWT with the Identity System on).
-    public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
-        let credential: Credential
-        do { credential = try issuer.issue(for: user) } catch {
-            emit(.loginFailed, .failure(error))
-            throw error
-        }
-        return try await login(credential: credential)
-    }
+    /// The Identity System login's configuration, an object field of the credential ``login(identitiesJWT:config:)`` makes.
+    public nonisolated var structuredCredentialFields: Set<String> { [Self.loginConfigField] }
 
-    /// Logs in with a raw credential: `jwt` (Identity System on) or the login dictionary.
-    ///
-    /// `login()` returning false (invalid identifiers: Helpshift continues anonymously) throws the
-    /// specific identifier error; with identity verification on, a missing or wrong `userAuthToken`
-    /// throws `token_missing` / `token_invalid` after `authentication_failed` (the SDK keeps the
-    /// user, unverified, unable to file issues).
-    /// Logins and logouts reach the SDK one at a time, in call order.
-    public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
-        try await operations.enqueue(throwing: { () async throws(IdentityError) in
-            try await self.performLogin(credential: credential)
-        }).value.get()
-    }
+    /// The credential field holding `loginWithIdentity`'s config.
+    static let loginConfigField = "login_config"
 
-    func performLogin(credential: Credential) async throws(IdentityError) -> IdentitySession {
+    /// Whether the logged-in user leaves before `credential` logs in: on the Identity System always ("Logging in
+    /// again logs the current user out first"); with the login dictionary when it names another user ("If the
+    /// login API is called with different user identifier, then it first logs out the currently logged-in user").
+    /// It also remembers the device's anonymous user seen before the login (the one a clearing login removes).
+    public func mustEndSession(before credential: Credential, for user: UserIdentity?) async -> Bool {
         await prepare()
-        if identitySystem, let jwt = credential.jwt {
-            return try await identityLogin(jwt)
+        let previous = await port.currentUser()
+        noteAnonymous(previous)
+        guard let previous, !previous.isAnonymous else { return false }
+        if credential.jwt != nil, identitySystem || credential.fields[Self.loginConfigField] != nil { return true }
+        let newId = credential["userId"].flatMap { $0.isBlank ? nil : $0 }
+        let newEmail = credential["userEmail"].flatMap { $0.isBlank ? nil : $0 }
+        return Self.differs(previous, userId: newId, email: newEmail)
+    }
+
+    /// The login step: `jwt` (Identity System on, or a credential made by ``login(identitiesJWT:config:)``) or
+    /// the login dictionary.
+    ///
+    /// `login()` returning false (invalid identifiers: Helpshift continues anonymously) is a refusal with the
+    /// specific identifier error and `fell_back_to_anonymous`; with identity verification on, a missing or wrong
+    /// `userAuthToken` is a refusal with `token_missing` / `token_invalid` (the SDK keeps the user, unverified,
+    /// unable to file issues).
+    public func performLogin(credential: Credential, for user: UserIdentity?) async throws(LoginStepFailure) -> IdentitySession {
+        await prepare()
+        setInLogin(true)
+        defer { setInLogin(false) }
+        let config = credential.fields[Self.loginConfigField]
+        if let jwt = credential.jwt, identitySystem || config != nil {
+            return try await identityLogin(jwt, config: config?.objectValue ?? [:])
         }
         var userData: [String: String] = [:]
         // full_privacy: "no email or name is sent to Helpshift", whatever the credential carries.
         let withheld: Set<String> = fullPrivacy ? ["jwt", "userEmail", "userName"] : ["jwt"]
-        for (key, value) in credential.fields where !withheld.contains(key) {
-            guard let text = value.stringValue else {
-                throw IdentityError(
-                    .invalidValueType, field: key,
-                    message: "Login dictionary value \"\(key)\" is \(value.typeNameWithArticle); Helpshift takes strings only.",
-                    recovery: "Pass \(key) as a string.", provider: reference)
-            }
-            userData[key] = text
-        }
+        // The engine has refused any value that is not a string.
+        for (key, value) in credential.fields where !withheld.contains(key) { userData[key] = value.stringValue }
         let newId = userData["userId"].flatMap { $0.isBlank ? nil : $0 }
         let newEmail = userData["userEmail"].flatMap { $0.isBlank ? nil : $0 }
-        let previous = await port.currentUser()
-        // "If the login API is called with different user identifier, then it first logs out the currently logged-in user".
-        if let previous, !previous.isAnonymous, Self.differs(previous, userId: newId, email: newEmail) {
-            await port.logout()
-            emit(.loggedOut, .user(providerUser(previous)))
-        }
-        noteAnonymous(previous)
         beginCall()
         let valid = await port.login(userData)
         let current = await port.currentUser()
@@ -65,28 +58,27 @@ extension HelpshiftProvider {
                     provider: reference)
             } catch let specific { error = specific }
             error.message += " Helpshift's login returned false and the SDK continued with an anonymous user."
-            emit(.loginFailed, .failure(error))
             noteAnonymous(current)
-            if let current { emit(.fellBackToAnonymous, .user(providerUser(current))) }
-            throw error
+            throw .refused(error, then: current.map { [event(.fellBackToAnonymous, .user(providerUser($0)))] } ?? [])
         }
         reportAnonymousCleared()
-        guard let current else {
-            throw IdentityError(
-                .unknown, message: "Helpshift reported a successful login but holds no user.",
-                recovery: "Retry the login; report the SDK version if it persists.", provider: reference)
-        }
+        guard let current else { throw .failed(noUserAfterLogin()) }
         // Identity verification failed: the SDK holds the user, unverified ("will not be able to file
         // Issues or see conversations"); authentication_failed was emitted by the delegate. The login
         // is not a success: throw token_missing / token_invalid.
         if let failure = reportedFailures().first(where: { $0.code == .tokenMissing || $0.code == .tokenInvalid }) {
             var error = failure
             error.message += " The SDK holds the user unverified."
-            throw error
+            throw .refused(error)
         }
-        let user = providerUser(current)
-        emit(.loginSucceeded, .user(user))
-        return IdentitySession(provider: reference, user: user)
+        return IdentitySession(provider: reference, user: providerUser(current))
+    }
+
+    /// A successful login after which the SDK holds no user.
+    func noUserAfterLogin() -> IdentityError {
+        IdentityError(
+            .unknown, message: "Helpshift reported a successful login but holds no user.",
+            recovery: "Retry the login; report the SDK version if it persists.", provider: reference)
     }
 
     /// Remembers `user` when it is the device's anonymous user (the one a clearing login removes).
@@ -114,12 +106,10 @@ extension HelpshiftProvider {
 
     /// `Helpshift.login(withIdentity:config:)` with a raw identities JWT and login config (string,
     /// number and boolean values, at most 30 entries); an empty JWT logs in the anonymous user.
-    /// Each failure reason of the SDK is thrown with its uniform code (`login_failed` is emitted).
+    /// A login of the session engine: each failure reason of the SDK is thrown with its uniform code after
+    /// `authentication_failed` and `login_failed`.
     public func login(identitiesJWT jwt: String, config: [String: JSONValue] = [:]) async throws(IdentityError) -> IdentitySession {
-        try await operations.enqueue(throwing: { () async throws(IdentityError) in
-            await self.prepare()
-            return try await self.identityLogin(jwt, config: config)
-        }).value.get()
+        try await login(credential: Credential(fields: ["jwt": .string(jwt), Self.loginConfigField: .object(config)]))
     }
 
     /// Why the SDK refused `jwt` as IdentityTokenInvalid, when the JWT itself says so: the SDK
@@ -167,14 +157,7 @@ extension HelpshiftProvider {
     }
 
     /// `loginWithIdentity`: an empty JWT logs in the anonymous user.
-    func identityLogin(_ jwt: String, config: [String: JSONValue] = [:]) async throws(IdentityError) -> IdentitySession {
-        let previous = await port.currentUser()
-        noteAnonymous(previous)
-        // "Logging in again logs the current user out first."
-        if let previous, !previous.isAnonymous {
-            await port.logout()
-            emit(.loggedOut, .user(providerUser(previous)))
-        }
+    func identityLogin(_ jwt: String, config: [String: JSONValue]) async throws(LoginStepFailure) -> IdentitySession {
         beginCall()
         let result = await port.loginWithIdentity(jwt, config: config)
         switch result {
@@ -186,18 +169,13 @@ extension HelpshiftProvider {
                     .unknown, vendorCode: reason, message: "Helpshift refused the Identity System login: \(reason).", provider: reference)
             if known == .identityTokenInvalid, let refined = identityTokenInvalidReason(jwt) { error = refined }
             if known == .identitiesDataInvalid { error = identitiesDataInvalidReason(jwt, errors: errors) ?? error }
-            emit(.loginFailed, .failure(error))
-            throw error
+            throw .sdk(error)
         case .success:
             state.withLock { $0.sessionExpired = false }
-            guard let current = await port.currentUser() else {
-                throw IdentityError(
-                    .unknown, message: "Helpshift reported a successful login but holds no user.",
-                    recovery: "Retry the login; report the SDK version if it persists.", provider: reference)
-            }
+            guard let current = await port.currentUser() else { throw .failed(noUserAfterLogin()) }
             if current.isAnonymous { noteAnonymous(current) } else { reportAnonymousCleared() }
             let user = providerUser(current)
-            emit(current.isAnonymous ? .anonymousUserCreated : .loginSucceeded, .user(user))
+            if current.isAnonymous { emit(.anonymousUserCreated, .user(user)) }
             return IdentitySession(provider: reference, user: user)
         }
     }

@@ -12,10 +12,11 @@ import Synchronization
 /// try await provider.sendMessage("Hello")
 /// ```
 ///
-/// Concurrency (the rule of `IdentityProvider`): logins and logouts run one at a time, in call
-/// order; a login called while another is running waits its turn, so the SDK never answers
-/// `LoginInProgress` to this provider. What the SDK's delegate reports goes through a `Mutex` the actor owns.
-public actor HelpshiftProvider: IdentityProvider {
+/// Logins and logouts run on the session engine (`SessionProvider`): one at a time in call order, so the SDK
+/// never answers `LoginInProgress` to this provider, with the engine's events on every failure. What the SDK's
+/// delegate reports goes through a `Mutex` the actor owns; a refusal it reports during a login is the login's
+/// `authentication_failed`, emitted once by the engine.
+public actor HelpshiftProvider: SessionProvider {
     /// The kind and instance name.
     public nonisolated let reference: ProviderReference
     /// Anonymous users, HMAC digests, logout, key rotation, conversations; plus JWT and the
@@ -33,7 +34,8 @@ public actor HelpshiftProvider: IdentityProvider {
     /// `nil` in an app, where the SDK's own verdicts stand.
     let backend: (any HelpshiftSessionBackend)?
     let port: any HelpshiftSDKPort
-    let clock: any IdentityClock
+    /// The clock that stamps the events.
+    public nonisolated let clock: any IdentityClock
     let logger: Logger
 
     struct State {
@@ -44,11 +46,12 @@ public actor HelpshiftProvider: IdentityProvider {
         var sessionExpired = false
         /// The device's anonymous user last seen and not yet reported cleared.
         var anonymous: HelpshiftPortUser?
+        /// Whether a login step runs: a refusal the delegate reports is then the login's, which the engine emits.
+        var inLogin = false
     }
     let state: Mutex<State>
-    /// Logins and logouts, one at a time in call order: the SDK never sees a second login while one runs
-    /// (it would refuse it with `LoginInProgress`).
-    var operations = SessionOperationQueue()
+    /// The session engine's state: logins and logouts one at a time in call order.
+    public var sessionEngine = SessionEngine()
     /// The refresher of the last ``login(credentialSource:)``, until ``logout()`` or the next one.
     var credentialRefresher: Task<Void, Never>?
 
@@ -108,8 +111,13 @@ public actor HelpshiftProvider: IdentityProvider {
         switch call {
         case .authenticationFailed(let reason):
             let error = reason.identityError(provider: reference)
-            state.withLock { $0.failures.append(error) }
-            eventHub.emit(IdentityEvent(.authenticationFailed, provider: reference, payload: .failure(error), timestamp: now))
+            let inLogin = state.withLock { state in
+                state.failures.append(error)
+                return state.inLogin
+            }
+            if !inLogin {
+                eventHub.emit(IdentityEvent(.authenticationFailed, provider: reference, payload: .failure(error), timestamp: now))
+            }
         case .event(let name, let data):
             let events: [IdentityEvent]
             do { events = try HelpshiftEventMapper.map(name: name, data: data, provider: reference, timestamp: now) } catch {
@@ -119,9 +127,10 @@ public actor HelpshiftProvider: IdentityProvider {
                 eventHub.emit(IdentityEvent(.vendorEvent, provider: reference, payload: .vendor(name: name, data: data), timestamp: now))
                 return
             }
+            let inLogin = state.withLock { $0.inLogin }
             for event in events {
                 remember(event)
-                eventHub.emit(event)
+                if !(inLogin && event.name == .authenticationFailed) { eventHub.emit(event) }
             }
         }
     }
@@ -152,6 +161,8 @@ public actor HelpshiftProvider: IdentityProvider {
 
     /// Forgets failures of earlier calls; returns nothing.
     nonisolated func beginCall() { state.withLock { $0.failures.removeAll() } }
+    /// Marks a login step running (`true`) or ended: the delegate's refusals are then the login's.
+    nonisolated func setInLogin(_ running: Bool) { state.withLock { $0.inLogin = running } }
     /// The failures reported by the delegate since ``beginCall()``.
     nonisolated func reportedFailures() -> [IdentityError] { state.withLock { $0.failures } }
 
@@ -162,10 +173,6 @@ public actor HelpshiftProvider: IdentityProvider {
             return (!state.prepared, state.clearAnonymousUserOnLogin)
         }
         if first { await port.clearAnonymousUserOnLogin(clear) }
-    }
-
-    nonisolated func emit(_ name: IdentityEvent.Name, _ payload: IdentityEvent.Payload = .none) {
-        eventHub.emit(IdentityEvent(name, provider: reference, payload: payload, timestamp: clock.now()))
     }
 
     nonisolated func providerUser(_ user: HelpshiftPortUser) -> ProviderUser {
@@ -181,22 +188,14 @@ public actor HelpshiftProvider: IdentityProvider {
         await port.currentUser().map(providerUser)
     }
 
-    /// Logs the current user out (`Helpshift.logout()`): their conversations are no longer visible.
-    /// In call order with logins.
-    public func logout() async throws(IdentityError) {
-        stopCredentialRefresher()
-        await operations.enqueue { await self.performLogout() }.value
-    }
-
-    func performLogout() async {
+    /// The logout step (`Helpshift.logout()`): the user's conversations are no longer visible. Returns the
+    /// user who left (`nil` for the anonymous user).
+    public func performLogout() async throws(IdentityError) -> SessionEnd {
         await prepare()
         let previous = await port.currentUser()
         await port.logout()
-        if let previous, !previous.isAnonymous {
-            emit(.loggedOut, .user(providerUser(previous)))
-        } else {
-            emit(.loggedOut)
-        }
+        guard let previous, !previous.isAnonymous else { return SessionEnd(user: nil) }
+        return SessionEnd(user: providerUser(previous))
     }
 
     /// Helpshift has no reset: always `unsupported_operation`.

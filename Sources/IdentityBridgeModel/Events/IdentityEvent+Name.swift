@@ -17,6 +17,8 @@ extension IdentityEvent {
         public static let loginFailed: Name = "login_failed"
         /// The user logged out (payload: `.user` of the user who left, no longer authenticated, or none).
         public static let loggedOut: Name = "logged_out"
+        /// A logout failed; the vendor's session is as it was (payload: `.failure`).
+        public static let logoutFailed: Name = "logout_failed"
         /// The vendor created an anonymous user (payload: `.user`).
         public static let anonymousUserCreated: Name = "anonymous_user_created"
         /// The vendor cleared an anonymous user and its data (payload: `.user`).
@@ -76,7 +78,7 @@ extension IdentityEvent {
 
         /// Every identity event name, in documentation order.
         public static let identity: [Name] = [
-            .loginSucceeded, .loginFailed, .loggedOut, .anonymousUserCreated, .anonymousUserCleared,
+            .loginSucceeded, .loginFailed, .loggedOut, .logoutFailed, .anonymousUserCreated, .anonymousUserCleared,
             .identityReset, .usersMerged, .authenticationFailed, .fellBackToAnonymous, .sessionExpired,
             .credentialsRefreshRequested, .identitiesAdded, .attributesUpdated, .attributesRejected,
         ]

@@ -11,6 +11,11 @@
 /// try await provider.logout()
 /// ```
 ///
+/// ## The session engine
+///
+/// A provider over a vendor SDK adopts ``SessionProvider``: logins, logouts and their events on every failure
+/// are the engine's, the same on every kind (the failure table in the UniformErrorsAndEvents article).
+///
 /// ## Concurrency
 ///
 /// Every provider follows one rule, whatever its vendor:
@@ -30,6 +35,13 @@ public protocol IdentityProvider: Sendable {
     /// What this provider can do.
     var capabilities: ProviderCapabilities { get }
     /// The backend issuer and verifier for this provider's credentials.
+    ///
+    /// One name for one object: a provider built on the backend holds its vendor's issuer here (the adapter's
+    /// `backendIssuer` is the same object, typed); a provider built in an app holds an ``AppHalfIssuer``. It must
+    /// hold one: code that is handed providers by this protocol (the token service, `identityctl`, a test that
+    /// swaps kinds) reads `issuer` without knowing where the provider was built, and in an app the
+    /// ``AppHalfIssuer``'s `unsupported_operation` names where credentials are issued instead, which a missing
+    /// issuer could not. The session engine reports its failure like any issuing that fails (`login_failed`).
     var issuer: any CredentialIssuer { get }
     /// Where this provider's uniform events are emitted.
     var eventHub: EventHub { get }

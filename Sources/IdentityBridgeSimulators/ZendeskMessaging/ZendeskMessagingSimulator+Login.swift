@@ -101,6 +101,12 @@ extension ZendeskMessagingSimulator {
     /// `logoutUser`: logs an authenticated user out (push unsubscribed) or deletes an anonymous
     /// user with all its conversations. Without a user it does nothing.
     public func logoutUser() async throws(ZendeskMessagingSDKError) {
+        if let failure = state.withLock({ state in
+            defer { state.logoutFailure = nil }
+            return state.logoutFailure
+        }) {
+            throw failure
+        }
         state.withLock { state in
             switch state.session {
             case .none:
@@ -116,5 +122,13 @@ extension ZendeskMessagingSimulator {
             state.pushSubscribed = false
             state.staleConversationIds = []
         }
+    }
+
+    /// Makes the next `logoutUser` fail with `failure` (default: the network is down), the session unchanged.
+    public func failNextLogoutUser(
+        _ failure: ZendeskMessagingSDKError = ZendeskMessagingSDKError(
+            code: ZendeskMessagingVendorCode.networkError, message: "The Internet connection appears to be offline.")
+    ) {
+        state.withLock { $0.logoutFailure = failure }
     }
 }

@@ -49,6 +49,8 @@ public final class ZendeskMessagingSimulator: VendorSimulator, ZendeskMessagingS
         /// Conversations of a previous user that the SDK's local cache keeps showing (the leak).
         var staleConversationIds: [String] = []
         var nextID = 0
+        /// The failure the next `logoutUser` completes with (the SDK's logout reaches Zendesk, so it can fail).
+        var logoutFailure: ZendeskMessagingSDKError?
         var observers: [@Sendable (ZendeskMessagingSDKEvent) -> Void] = []
 
         mutating func makeID(_ prefix: String) -> String {

@@ -25,6 +25,18 @@ public enum ConformanceCheck: String, CaseIterable, Hashable, Sendable, CustomSt
     case expiredCredential = "expired_credential"
     /// A user with neither id nor email is refused with `missing_identifier`, by the issuer and by login.
     case missingIdentifier = "missing_identifier"
+    /// A credential source that fails (throws `network_error`, and times out) fails the login with the
+    /// source's code and only `login_failed` (``FailureTaxonomy/credentialSourceFails``,
+    /// ``FailureTaxonomy/networkError``, ``FailureTaxonomy/timeout``).
+    case credentialSourceFailure = "credential_source_failure"
+    /// An empty credential is `token_missing` and a value of the wrong type `invalid_value_type`, each with
+    /// only `login_failed` (``FailureTaxonomy/emptyCredential``, ``FailureTaxonomy/malformedCredential``).
+    case malformedCredential = "malformed_credential"
+    /// Logging another user in with a refused credential ends the previous user's session first:
+    /// `logged_out`, `authentication_failed`, `login_failed` (``FailureTaxonomy/userSwitchFailsHalfway``).
+    case userSwitchFailure = "user_switch_failure"
+    /// A logout the vendor fails is `logout_failed` and no `logged_out` (``FailureTaxonomy/failedLogout``).
+    case failedLogout = "failed_logout"
     /// No secret appears in any event, error, session or description produced by the other checks.
     case noSecretLeaks = "no_secret_leaks"
 

@@ -147,6 +147,31 @@ final class ConformanceProbe {
         }
     }
 
+    /// A finding unless `call` followed `row` of the failure taxonomy: its events of
+    /// ``FailureTaxonomy/rowEvents`` are the row's, in order, it threw the row's code (or `code`, where the row's
+    /// is the cause's own), and every `login_failed` / `authentication_failed` / `logout_failed` carries it.
+    func expectRow<Value>(_ row: FailureTaxonomy, _ call: ProbedCall<Value>, code: IdentityError.Code? = nil) {
+        let emitted = call.names.filter { FailureTaxonomy.rowEvents.contains($0) }
+        if emitted != row.events {
+            fail(
+                "\(call.label) broke the failure table's row \(row): emitted [\(describe(emitted))]; the row is [\(describe(row.events))] (all events: \(describe(call.names)))"
+            )
+        }
+        if let expected = row.code ?? code {
+            expectError(call, expected)
+        } else if call.error == nil {
+            fail("\(call.label) succeeded; row \(row) fails")
+        }
+        guard let thrown = call.error else { return }
+        for event in call.events where [.loginFailed, .authenticationFailed, .logoutFailed].contains(event.name) {
+            if event.error?.code != thrown.code {
+                fail(
+                    "\(call.label) threw \(thrown.code) but emitted \(event.name) carrying \(event.error.map { $0.code.rawValue } ?? "no error")"
+                )
+            }
+        }
+    }
+
     /// A finding unless `user` is the logged-in `identity`.
     func expectUser(_ user: ProviderUser, is identity: UserIdentity, _ what: String) {
         if user.isAnonymous { fail("\(what) is anonymous; expected the logged-in user \(identity.userId ?? identity.email ?? "?")") }

@@ -271,8 +271,7 @@ extension ProviderConformance {
         let login = await probe.call("login(credential:) with a forged signature") { () async throws(IdentityError) in
             try await probe.provider.login(credential: credential)
         }
-        probe.expectError(login, .tokenInvalid)
-        probe.expectFailureEvents(login)
+        probe.expectRow(.vendorRefusal, login)
         if let current = await probe.currentUser("after a forged credential"), current.isAuthenticated {
             probe.fail("after a forged credential the current user is authenticated (\(current.vendorUserId))")
         }
@@ -313,8 +312,7 @@ extension ProviderConformance {
         let login = await probe.call("login(credential:) after the credential expired") { () async throws(IdentityError) in
             try await probe.provider.login(credential: credential)
         }
-        probe.expectError(login, .tokenExpired)
-        probe.expectFailureEvents(login)
+        probe.expectRow(.expiredCredential, login)
         if let current = await probe.currentUser("after an expired credential"), current.isAuthenticated, !current.isAnonymous,
             current.externalId == first.userId
         {
@@ -338,12 +336,90 @@ extension ProviderConformance {
         let login = await probe.call("login(a user with no id and no email)") { () async throws(IdentityError) in
             try await probe.provider.login(nobody)
         }
-        probe.expectError(login, .missingIdentifier)
-        probe.expectFailureEvents(login)
+        probe.expectRow(.issuingFails, login, code: .missingIdentifier)
         let after = await probe.currentUser("after a login without identifiers")
         if after?.vendorUserId != before?.vendorUserId, after?.isAnonymous == false {
             probe.fail("a refused login without identifiers changed the current user to a logged-in user")
         }
+        return .passed
+    }
+
+    func checkCredentialSourceFailure(_ probe: ConformanceProbe) async -> ConformanceOutcome {
+        let failures: [(FailureTaxonomy, IdentityError)] = [
+            (.networkError, IdentityError(.networkError, message: "The token service could not be reached (connection refused).")),
+            (.timeout, IdentityError(.networkError, message: "The token service did not answer within 10.0s.")),
+            (.credentialSourceFails, IdentityError(.notFound, message: "The token service serves no provider of that name.")),
+        ]
+        for (row, error) in failures {
+            let call = await probe.call("login(credentialSource:) whose source fails (\(row))") { () async throws(IdentityError) in
+                try await probe.provider.login(credentialSource: { () async throws(IdentityError) -> Credential in throw error })
+            }
+            probe.expectRow(row, call, code: error.code)
+        }
+        return .passed
+    }
+
+    func checkMalformedCredential(_ probe: ConformanceProbe) async -> ConformanceOutcome {
+        let empty = await probe.call("login(credential:) with an empty credential") { () async throws(IdentityError) in
+            try await probe.provider.login(credential: Credential(fields: [:]))
+        }
+        probe.expectRow(.emptyCredential, empty)
+        let first = users.first
+        let issued = await probe.call("credential(for: \(label(first)))", attributed: false) { () throws(IdentityError) in
+            try probe.provider.credential(for: first)
+        }
+        guard let valid = probe.success(issued) else { return .failed }
+        let numbers = Credential(fields: valid.fields.mapValues { _ in .int(42) })
+        let malformed = await probe.call("login(credential:) with numbers for values") { () async throws(IdentityError) in
+            try await probe.provider.login(credential: numbers)
+        }
+        probe.expectRow(.malformedCredential, malformed)
+        return .passed
+    }
+
+    func checkUserSwitchFailure(_ probe: ConformanceProbe) async -> ConformanceOutcome {
+        let (first, second) = (users.first, users.second)
+        guard case .forged = badCredential.strategy else {
+            return .notApplicable(reason: "the kind makes no forged credential (badCredential is not .forged)")
+        }
+        let login = await probe.call("login(\(label(first)))") { () async throws(IdentityError) in try await probe.provider.login(first) }
+        guard probe.success(login) != nil else { return .failed }
+        let issued = await probe.call("credential(for: \(label(second)))", attributed: false) { () throws(IdentityError) in
+            try probe.provider.credential(for: second)
+        }
+        guard let valid = probe.success(issued) else { return .failed }
+        guard let forged = CredentialForgery.wrongSignature(valid) else {
+            probe.fail("no field of \(label(second))'s credential looks like a JWT or an HMAC digest")
+            return .failed
+        }
+        let switchCall = await probe.call("login(credential:) forged for \(label(second)) while \(label(first)) is logged in") {
+            () async throws(IdentityError) in
+            try await probe.provider.login(credential: forged)
+        }
+        probe.expectRow(.userSwitchFailsHalfway, switchCall)
+        if let current = await probe.currentUser("after a user switch that failed"), current.isAuthenticated,
+            current.externalId == first.userId
+        {
+            probe.fail("after a refused switch to \(label(second)), \(label(first)) is still logged in; the session ended first")
+        }
+        return .passed
+    }
+
+    func checkFailedLogout(_ probe: ConformanceProbe) async -> ConformanceOutcome {
+        guard let failingLogout else {
+            return .notApplicable(reason: "no failingLogout hook: the kind's SDK logout reports no failure")
+        }
+        let first = users.first
+        let login = await probe.call("login(\(label(first)))") { () async throws(IdentityError) in try await probe.provider.login(first) }
+        guard probe.success(login) != nil else { return .failed }
+        do { try await failingLogout(probe.subject) } catch {
+            probe.fail("the failingLogout hook threw: \(error)")
+            return .failed
+        }
+        let logout = await probe.call("logout() that the vendor fails") { () async throws(IdentityError) in
+            try await probe.provider.logout()
+        }
+        probe.expectRow(.failedLogout, logout)
         return .passed
     }
 

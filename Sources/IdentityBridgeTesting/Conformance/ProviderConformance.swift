@@ -30,6 +30,9 @@ import IdentityBridge
 /// - a forged credential fails with `token_invalid`, an expired one with `token_expired`, a user
 ///   with no identifier with `missing_identifier`; a failed login emits no `login_succeeded`, and
 ///   any `login_failed` / `authentication_failed` event carries the thrown code.
+/// - every failure path follows its row of ``FailureTaxonomy`` (a failing credential source, an empty or
+///   malformed credential, a refusal, an expired credential, a user switch that fails halfway, a failed logout):
+///   the same events and code on every kind.
 /// - every event names the provider and carries the injected clock's time; every error a
 ///   provider operation throws names the provider; no secret appears in any of them.
 public struct ProviderConformance: Sendable {
@@ -50,6 +53,9 @@ public struct ProviderConformance: Sendable {
     public var expiredCredential: ExpiredCredentialSource
     /// Checks declared not applicable, with the reason (reported, never silently passed).
     public var notApplicable: [ConformanceCheck: String]
+    /// How to make the next logout fail (``ConformanceCheck/failedLogout``): a closure that arranges it on the
+    /// subject (its simulator or port), or `nil` when the kind's SDK logout reports no failure.
+    public var failingLogout: (@Sendable (ConformanceSubject) async throws -> Void)?
 
     /// Creates the suite.
     /// - Parameters:
@@ -136,6 +142,10 @@ public struct ProviderConformance: Sendable {
         case .badCredential: return await checkBadCredential(probe)
         case .expiredCredential: return await checkExpiredCredential(probe)
         case .missingIdentifier: return await checkMissingIdentifier(probe)
+        case .credentialSourceFailure: return await checkCredentialSourceFailure(probe)
+        case .malformedCredential: return await checkMalformedCredential(probe)
+        case .userSwitchFailure: return await checkUserSwitchFailure(probe)
+        case .failedLogout: return await checkFailedLogout(probe)
         case .noSecretLeaks: return .passed
         }
     }

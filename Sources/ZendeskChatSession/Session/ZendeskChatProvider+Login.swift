@@ -1,60 +1,51 @@
 public import IdentityBridgeModel
 
 extension ZendeskChatProvider {
-    /// Sets an identity that mints a JWT for `user` on every `getToken`, and connects.
-    ///
-    /// When the SDK's visitor is bound to another `external_id` (another user logged in, or fell
-    /// back to anonymous after logging in), the previous identity ends first as in ``logout()``
-    /// (`resetIdentity`: `logged_out`, `identity_reset`), since Chat never lets a visitor's
-    /// `external_id` change; then the new user authenticates on the new visitor.
-    /// Throws the input error (and emits `login_failed`) when no valid JWT can be minted for
-    /// `user`, before anything changes; throws the backend's error after falling back to
-    /// anonymous when it refuses the JWT.
-    public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
-        let credential: Credential
-        do { credential = try issuer.issue(for: user) } catch {
-            emit(.loginFailed, .failure(error))
-            throw error
-        }
-        return try await operations.enqueue(throwing: { () async throws(IdentityError) in
-            try await self.performLogin(credential: credential, renewingFor: user)
-        }).value.get()
-    }
-
-    /// Logs in with a raw `{"jwt": ...}` credential.
-    public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
+    /// A credential without a `jwt` is `token_missing` before the SDK sees it.
+    public func checkCredential(_ credential: Credential) throws(IdentityError) {
         guard credential.jwt != nil else {
-            let error = IdentityError(
+            throw IdentityError(
                 .tokenMissing, field: "jwt", message: "The credential has no \"jwt\" field.",
                 recovery: "Pass {\"jwt\": \"<Chat JWT>\"}.", provider: reference)
-            emit(.loginFailed, .failure(error))
-            throw error
         }
-        return try await operations.enqueue(throwing: { () async throws(IdentityError) in
-            try await self.performLogin(credential: credential)
-        }).value.get()
     }
 
-    /// The login step, in call order with the other operations: sets the identity and connects. With `user`,
-    /// the identity mints a fresh JWT for `user` on every `getToken` (`credential` only proved it can be minted),
-    /// and a visitor bound to another `external_id` ends first; without, it hands `credential`'s JWT.
-    func performLogin(credential: Credential, renewingFor user: UserIdentity? = nil) async throws(IdentityError) -> IdentitySession {
+    /// Whether the visitor's identity ends before `credential` logs in: when the visitor is bound to another
+    /// `external_id` than the one the login names (`user`'s id, which the issuer requires, or the JWT's
+    /// `external_id`), since Chat never lets a visitor's `external_id` change.
+    public func mustEndSession(before credential: Credential, for user: UserIdentity?) async -> Bool {
+        guard let bound = await boundExternalId() else { return false }
+        let named = user?.userId ?? (try? UnverifiedJWTClaims(token: credential.jwt ?? ""))?.claim("external_id")?.stringValue
+        return named.map { $0 != bound } ?? false
+    }
+
+    /// The login step, in call order with the other operations: sets an identity and connects.
+    ///
+    /// With `user` (``login(_:)``), the identity mints a fresh JWT for `user` on every `getToken` (`credential`
+    /// only proved it can be minted). With a credential
+    /// source (``login(credentialSource:)``), the first `getToken` hands `credential`'s JWT and every later one
+    /// asks the source. Otherwise it hands `credential`'s JWT. A refused JWT leaves the chat anonymous: the
+    /// engine's `authentication_failed`, then `fell_back_to_anonymous` (and the conversation's events).
+    public func performLogin(credential: Credential, for user: UserIdentity?) async throws(LoginStepFailure) -> IdentitySession {
+        let jwt = credential.jwt ?? ""
         let authenticator: any JWTAuthenticator =
-            user.map { ZendeskChatIssuingAuthenticator(issuer: issuer, user: $0) }
-            ?? ZendeskChatFixedTokenAuthenticator(token: credential.jwt ?? "")
-        // The issuer refuses a user without userId, so this is the external_id the JWT carries.
-        if let externalId = user?.userId, let bound = await boundExternalId(), bound != externalId {
-            await performLogout()
-        }
+            if let user { ZendeskChatIssuingAuthenticator(issuer: issuer, user: user) } else if let credentialSource {
+                ZendeskChatSourceAuthenticator(first: jwt, token: tokenSource(credentialSource))
+            } else {
+                ZendeskChatFixedTokenAuthenticator(token: jwt)
+            }
         self.authenticator = authenticator
-        let connection = await performConnect(authenticator: authenticator)
-        if let failure = connection.failure { throw failure.identityError(provider: reference) }
+        let connection = await performConnect(authenticator: authenticator, asLogin: true)
+        if let failure = connection.failure {
+            throw .refused(failure.identityError(provider: reference), then: fallbackEvents(connection))
+        }
         guard connection.visitor.isAuthenticated else {
-            throw ZendeskChatFailureReason.tokenUnavailable.identityError(
-                "The chat proceeded anonymously: getToken gave no JWT.", provider: reference)
+            throw .failed(
+                ZendeskChatFailureReason.tokenUnavailable.identityError(
+                    "The chat proceeded anonymously: getToken gave no JWT.", provider: reference))
         }
         return IdentitySession(
-            provider: reference, user: connection.visitor.user, expiresAt: expiry(ofAcceptedToken: user == nil ? credential.jwt : nil))
+            provider: reference, user: connection.visitor.user, expiresAt: expiry(ofAcceptedToken: user == nil ? jwt : nil))
     }
 
     /// When the given JWT the backend accepted expires (`exp`, else `iat` + 7 minutes); `now + token_lifetime`

@@ -21,9 +21,10 @@ public import Logging
 /// (the same for every visitor, device or browser authenticated with the same `external_id`) and
 /// the visitor id for an anonymous one; ``currentVisitor()`` gives the visitor itself.
 ///
-/// Concurrency (the rule of `IdentityProvider`): connects, logins, logouts and
-/// resets run one at a time, in call order; a login called while another is running waits its turn.
-public actor ZendeskChatProvider: IdentityProvider {
+/// Logins and logouts run on the session engine (`SessionProvider`), with its events on every failure (a refused
+/// login: `authentication_failed`, the fallback's events, `login_failed`); connects and resets join the engine's
+/// queue, so all of them reach the SDK one at a time, in call order.
+public actor ZendeskChatProvider: SessionProvider {
     /// The kind and instance name.
     public nonisolated let reference: ProviderReference
     /// Anonymous users, JWT, reset, logout (reset) and conversations.
@@ -37,7 +38,8 @@ public actor ZendeskChatProvider: IdentityProvider {
     /// How long the JWTs `issuer` mints live (seconds): the session's expiry for a login minted at connect time.
     let tokenLifetime: Int64
     let port: any ZendeskChatSDKPort
-    let clock: any IdentityClock
+    /// The clock of the events' timestamps.
+    public nonisolated let clock: any IdentityClock
     let logger: Logger
     var authenticator: (any JWTAuthenticator)?
     var visitorInfo: ZendeskChatVisitorInfo?
@@ -46,8 +48,10 @@ public actor ZendeskChatProvider: IdentityProvider {
     /// The `external_id` the backend bound to a visitor of this SDK (it stays bound after a
     /// fallback to anonymous), until `resetIdentity`.
     var binding: (visitorId: String, externalId: String)?
-    /// Connects, logins, logouts and resets, one at a time in call order (the concurrency rule of `IdentityProvider`).
-    var operations = SessionOperationQueue()
+    /// The session engine's state: connects, logins, logouts and resets, one at a time in call order.
+    public var sessionEngine = SessionEngine()
+    /// The credential source of the last ``login(credentialSource:)``: every later `getToken` asks it.
+    var credentialSource: CredentialSource?
 
     /// Creates a provider over `port` from what the app passes the Chat SDK, the account key: no secret.
     ///
@@ -84,10 +88,6 @@ public actor ZendeskChatProvider: IdentityProvider {
         self.logger = logger
     }
 
-    func emit(_ name: IdentityEvent.Name, _ payload: IdentityEvent.Payload = .none) {
-        eventHub.emit(IdentityEvent(name, provider: reference, payload: payload, timestamp: clock.now()))
-    }
-
     /// `Chat.instance?.setIdentity(authenticator:)`: the authenticator used at the next connect.
     public func setIdentity(authenticator: any JWTAuthenticator) {
         self.authenticator = authenticator
@@ -109,13 +109,9 @@ public actor ZendeskChatProvider: IdentityProvider {
         await serialized { await self.performConnect(authenticator: authenticator) }
     }
 
-    /// Runs `operation` after every operation called before it, so that connects, logins, logouts
-    /// and resets reach the SDK one at a time, in call order.
-    func serialized<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
-        await operations.enqueue(operation).value
-    }
-
-    func performConnect(authenticator: (any JWTAuthenticator)?) async -> ZendeskChatConnection {
+    /// Connects; a refusal is `authentication_failed` then the fallback's events, unless `asLogin` (the login
+    /// step reports its refusal through the engine), and an authenticated connect is `login_succeeded`.
+    func performConnect(authenticator: (any JWTAuthenticator)?, asLogin: Bool = false) async -> ZendeskChatConnection {
         if !initialized {
             await port.initialize(accountKey: accountKey)
             initialized = true
@@ -132,13 +128,9 @@ public actor ZendeskChatProvider: IdentityProvider {
                 metadata: [
                     "provider": "\(reference)", "error": "\(failure.vendorError.rawValue)", "reason": "\(failure.reason.rawValue)",
                 ])
-            emit(.authenticationFailed, .failure(failure.identityError(provider: reference)))
-            if let ended = connection.endedConversationId {
-                emit(.conversationEnded, .fields(["conversation_id": .string(ended), "reason": "reauthentication_failed"]))
-            }
-            emit(.fellBackToAnonymous, .user(connection.visitor.user))
-            if let started = connection.startedConversationId {
-                emit(.conversationStarted, .fields(["conversation_id": .string(started), "reason": "reauthentication_failed"]))
+            if !asLogin {
+                emit(.authenticationFailed, .failure(failure.identityError(provider: reference)))
+                for event in fallbackEvents(connection) { eventHub.emit(event) }
             }
         } else if connection.visitor.isAuthenticated {
             if connection.visitorInfoDiscarded {
@@ -146,7 +138,7 @@ public actor ZendeskChatProvider: IdentityProvider {
                     "VisitorInfo discarded: the Chat backend ignores VisitorInfo for authenticated visitors",
                     metadata: ["provider": "\(reference)"])
             }
-            emit(.loginSucceeded, .user(connection.visitor.user))
+            if !asLogin { emit(.loginSucceeded, .user(connection.visitor.user)) }
         } else if !wasConnected {
             emit(.anonymousUserCreated, .user(connection.visitor.user))
         }
@@ -157,16 +149,25 @@ public actor ZendeskChatProvider: IdentityProvider {
     @discardableResult
     public func reauthenticate() async -> ZendeskChatConnection { await connect() }
 
-    /// Un-authenticates: `resetIdentity`, emitting `logged_out` (the previous user) then `identity_reset`.
-    public func logout() async throws(IdentityError) {
-        await serialized { await self.performLogout() }
+    /// What follows a refused connect: `conversation_ended` (an authenticated conversation was ongoing),
+    /// `fell_back_to_anonymous`, `conversation_started` (the new anonymous one).
+    func fallbackEvents(_ connection: ZendeskChatConnection) -> [IdentityEvent] {
+        var events: [IdentityEvent] = []
+        if let ended = connection.endedConversationId {
+            events.append(event(.conversationEnded, .fields(["conversation_id": .string(ended), "reason": "reauthentication_failed"])))
+        }
+        events.append(event(.fellBackToAnonymous, .user(connection.visitor.user)))
+        if let started = connection.startedConversationId {
+            events.append(event(.conversationStarted, .fields(["conversation_id": .string(started), "reason": "reauthentication_failed"])))
+        }
+        return events
     }
 
-    func performLogout() async {
+    /// The logout step: `resetIdentity`; the user who left, then `identity_reset` with the new anonymous visitor.
+    public func performLogout() async throws(IdentityError) -> SessionEnd {
         let previous = await port.currentVisitor()
         let visitor = await reset()
-        emit(.loggedOut, previous.map { .user($0.user) } ?? .none)
-        emit(.identityReset, .user(visitor.user))
+        return SessionEnd(user: previous?.user, then: [event(.identityReset, .user(visitor.user))])
     }
 
     /// `Chat.resetIdentity`: a new unique anonymous visitor, the local cache (identity,

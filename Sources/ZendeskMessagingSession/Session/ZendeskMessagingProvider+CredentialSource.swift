@@ -16,29 +16,30 @@ extension ZendeskMessagingProvider {
     /// `onInvalidAuth(error:completion:)`) gets a fresh JWT, asked with
     /// `CredentialSourceCall.afterRefusal(_:)` so that the refused one never comes back
     /// (`credentials_refresh_requested` with reason `expired`; a failure of `source` is
-    /// `authentication_failed`).
-    @discardableResult
-    public func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession {
-        let jwtSource = tokenSource(source)
-        freshJWT = jwtSource
+    /// `login_failed`).
+    public func adoptCredentialSource(_ source: @escaping CredentialSource) {
+        freshJWT = tokenSource(source)
         port.setJWTRenewal { [weak self] error in await self?.renewForSDK(error) }
-        let jwt: String
-        do { jwt = try await jwtSource() } catch { throw error.attributed(to: reference) }
-        return try await login(credential: .jwt(jwt))
     }
 
-    /// A fresh JWT for the SDK that refused the session's (`onInvalidAuth`), or `nil` when the source fails.
+    /// Forgets the source: the SDK's requests for a fresh JWT are no longer answered.
+    public func dropCredentialSource() {
+        freshJWT = nil
+        port.setJWTRenewal(nil)
+    }
+
+    /// A fresh JWT for the SDK that refused the session's (`onInvalidAuth`), or `nil` when the source fails
+    /// (`login_failed`, as every refresh whose source fails).
     func renewForSDK(_ error: ZendeskMessagingSDKError?) async -> String? {
         guard let freshJWT else { return nil }
         requestRefresh(.expired, error.map { ["vendor_code": .string($0.code)] } ?? [:])
         do throws(IdentityError) {
-            let jwt = try await CredentialSourceCall.afterRefusal(freshJWT)
+            let jwt = try await freshCredential(from: { () async throws(IdentityError) in .jwt(try await freshJWT()) }).jwt ?? ""
             sessionExpiresAt = readToken(jwt).expiresAt(now: clock.unixSeconds())
             return jwt
         } catch {
-            emit(.authenticationFailed, .failure(error.attributed(to: reference)))
             logger.warning(
-                "The Zendesk Messaging credential source failed; the SDK's request for a fresh JWT is not answered",
+                "The Zendesk Messaging credential source failed; the SDK's request for a fresh JWT is answered with the failure",
                 metadata: ["code": "\(error.code.rawValue)"])
             return nil
         }

@@ -2,27 +2,19 @@ public import IdentityBridgeModel
 import Logging
 
 extension ZendeskMessagingProvider {
-    /// Issues a JWT for `user` with the active signing key and logs in with it.
-    public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
-        let credential = try issuer.issue(for: user)
-        return try await login(credential: credential)
-    }
-
-    /// Logs in with `credential.jwt` (`loginUser`). See the type's documentation for the events.
-    /// Logins and logouts reach the SDK one at a time, in call order.
-    public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
-        try await operations.enqueue(throwing: { () async throws(IdentityError) in
-            try await self.performLogin(credential: credential)
-        }).value.get()
-    }
-
-    /// The login step, in call order with the other operations: `loginUser` with `credential.jwt`.
-    func performLogin(credential: Credential) async throws(IdentityError) -> IdentitySession {
-        guard let given = credential.jwt, !given.isEmpty else {
+    /// A credential without a `jwt` is `token_missing` before the SDK sees it.
+    public func checkCredential(_ credential: Credential) throws(IdentityError) {
+        guard let jwt = credential.jwt, !jwt.isEmpty else {
             throw IdentityError(
                 .tokenMissing, field: "jwt", message: "The credential has no jwt.",
                 recovery: "Pass {\"jwt\": ...} as issued for Zendesk Messaging.", provider: reference)
         }
+    }
+
+    /// The login step, in call order with the other operations: `loginUser` with `credential.jwt`. See the
+    /// type's documentation for the events.
+    public func performLogin(credential: Credential, for user: UserIdentity?) async throws(LoginStepFailure) -> IdentitySession {
+        let given = credential.jwt ?? ""
         // Decoded once: the expiry check, the freshness policy and the user it names all read it.
         let token = await freshEnough(readToken(given))
         // IdentityBridge's freshness policy beyond the vendor's rules (iat skew, max_token_lifetime):
@@ -31,10 +23,8 @@ extension ZendeskMessagingProvider {
         if let claims = token.claims, let refused = backend?.freshnessError(ofUnverified: claims),
             policyCodes.contains(refused.vendorCode ?? "")
         {
-            emit(.loginFailed, .failure(refused))
-            throw refused
+            throw .failed(refused)
         }
-        try await leavePreviousUser(before: token)
         let user: ZendeskMessagingUser
         do throws(ZendeskMessagingSDKError) {
             user = try await port.loginUser(jwt: token.text)
@@ -44,16 +34,13 @@ extension ZendeskMessagingProvider {
             logger.warning(
                 "Zendesk Messaging loginUser failed; continuing unauthenticated",
                 metadata: ["code": "\(failure.code.rawValue)", "vendor_code": "\(error.code)", "instance": "\(reference.name)"])
-            emit(.authenticationFailed, .failure(failure))
             let fallback = await port.currentUser()
-            emit(.fellBackToAnonymous, fallback.map { .user($0.providerUser) } ?? .none)
-            if failure.code == .tokenExpired { requestRefresh(.expired, ["vendor_code": .string(error.code)]) }
-            throw failure
+            var then = [event(.fellBackToAnonymous, fallback.map { .user($0.providerUser) } ?? .none)]
+            if failure.code == .tokenExpired { then.append(refreshRequest(.expired, ["vendor_code": .string(error.code)])) }
+            throw .sdk(failure, then: then)
         }
         sessionExpiresAt = token.expiresAt(now: clock.unixSeconds())
-        let session = IdentitySession(provider: reference, user: user.providerUser, expiresAt: sessionExpiresAt)
-        emit(.loginSucceeded, .user(session.user))
-        return session
+        return IdentitySession(provider: reference, user: user.providerUser, expiresAt: sessionExpiresAt)
     }
 
     /// Warns about a JWT close to expiry or already expired (log and `credentials_refresh_requested`).
@@ -102,45 +89,41 @@ extension ZendeskMessagingProvider {
 
     /// Emits `credentials_refresh_requested` with `reason` and `details`.
     func requestRefresh(_ reason: ZendeskMessagingRefreshReason, _ details: [String: JSONValue]) {
+        eventHub.emit(refreshRequest(reason, details))
+    }
+
+    /// The `credentials_refresh_requested` event with `reason` and `details`.
+    func refreshRequest(_ reason: ZendeskMessagingRefreshReason, _ details: [String: JSONValue]) -> IdentityEvent {
         var fields = details
         fields["reason"] = .string(reason.rawValue)
-        emit(.credentialsRefreshRequested, .fields(fields))
+        return event(.credentialsRefreshRequested, .fields(fields))
     }
 
-    /// Logs the previous authenticated user out when `jwt` names another user, so that none of
-    /// their conversations stay visible to the next one.
-    func leavePreviousUser(before token: ZendeskMessagingLoginToken) async throws(IdentityError) {
-        guard let current = await port.currentUser(), !current.isAnonymous else { return }
-        guard token.externalId != current.externalId else { return }
-        try await performLogout()
+    /// Whether the logged-in user leaves before `credential` logs in: when its JWT names another user, so that
+    /// none of their conversations stay visible to the next one.
+    public func mustEndSession(before credential: Credential, for user: UserIdentity?) async -> Bool {
+        guard let current = await port.currentUser(), !current.isAnonymous else { return false }
+        return readToken(credential.jwt ?? "").externalId != current.externalId
     }
 
-    /// Logs the current user out (`logoutUser`); nothing happens when there is no user. In call order
-    /// with logins.
-    public func logout() async throws(IdentityError) {
-        try await operations.enqueue(throwing: { () async throws(IdentityError) in try await self.performLogout() }).value.get()
-    }
-
-    func performLogout() async throws(IdentityError) {
+    /// The logout step (`logoutUser`): returns the user who left (`nil` when there was none, or it was the
+    /// anonymous user, whose clearing is `anonymous_user_cleared`).
+    public func performLogout() async throws(IdentityError) -> SessionEnd {
         guard let current = await port.currentUser() else {
             sessionExpiresAt = nil
-            return
+            return SessionEnd(user: nil)
         }
         do throws(ZendeskMessagingSDKError) {
             try await port.logoutUser()
         } catch {
             throw error.identityError(provider: reference)
         }
-        freshJWT = nil
-        port.setJWTRenewal(nil)
         sessionExpiresAt = nil
-        if current.isAnonymous {
-            logger.warning(
-                "logoutUser cleared an unauthenticated Zendesk Messaging user and all its conversations; this cannot be undone and is meant for testing."
-            )
-            emit(.anonymousUserCleared, .user(current.providerUser))
-        } else {
-            emit(.loggedOut, .user(current.providerUser))
-        }
+        guard current.isAnonymous else { return SessionEnd(user: current.providerUser) }
+        logger.warning(
+            "logoutUser cleared an unauthenticated Zendesk Messaging user and all its conversations; this cannot be undone and is meant for testing."
+        )
+        emit(.anonymousUserCleared, .user(current.providerUser))
+        return SessionEnd(user: nil)
     }
 }

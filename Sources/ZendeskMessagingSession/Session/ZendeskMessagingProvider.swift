@@ -5,7 +5,7 @@ public import Logging
 /// JWT expiry, and reports everything as uniform events.
 ///
 /// - `login` issues a JWT (or takes the app's) and calls `loginUser`: `login_succeeded`, or
-///   `authentication_failed` then `fell_back_to_anonymous` (the SDK continues unauthenticated).
+///   `authentication_failed`, `fell_back_to_anonymous` (the SDK continues unauthenticated), `login_failed`.
 ///   Logging in as a different user first logs the previous authenticated user out, so nothing
 ///   of theirs stays visible.
 /// - A JWT that expires within `expiry_warning_margin` is warned about before login (log and
@@ -18,11 +18,12 @@ public import Logging
 ///   renews by itself; logged in through ``login(credentialSource:)``, it logs in with the source's
 ///   JWT and retries the failed operation once.
 /// - `logout` of an authenticated user: `logged_out` (push unsubscribed); of an anonymous user:
-///   `anonymous_user_cleared` (its conversations are gone for good).
+///   `anonymous_user_cleared` (its conversations are gone for good), then `logged_out`; a `logoutUser` that
+///   fails: `logout_failed`.
 /// - `resetIdentity` is `unsupported_operation`: Messaging has no reset.
-/// - One login at a time (the concurrency rule of `IdentityProvider`): logins and logouts run in
-///   call order; a login called while another is running waits its turn.
-public actor ZendeskMessagingProvider: IdentityProvider {
+/// - Logins and logouts run on the session engine (`SessionProvider`): one at a time in call order, with the
+///   engine's events on every failure.
+public actor ZendeskMessagingProvider: SessionProvider {
     /// The kind and instance name.
     public nonisolated let reference: ProviderReference
     /// The Messaging JWT issuer on the backend; an `AppHalfIssuer` in an app.
@@ -30,7 +31,8 @@ public actor ZendeskMessagingProvider: IdentityProvider {
     /// Where this provider's uniform events are emitted.
     public nonisolated let eventHub: EventHub
     let port: any ZendeskMessagingSDKPort
-    let clock: any IdentityClock
+    /// The clock that judges `exp` and stamps the events.
+    public nonisolated let clock: any IdentityClock
     let logger: Logger
     /// Seconds before `exp` within which a JWT counts as close to expiry.
     package private(set) var expiryWarningMargin: Int64
@@ -43,8 +45,8 @@ public actor ZendeskMessagingProvider: IdentityProvider {
     /// `expiredJWT` and for a JWT close to expiry at login (never by the adapter on its own).
     var freshJWT: (@Sendable () async throws(IdentityError) -> String)?
     var sessionExpiresAt: Date?
-    /// Logins and logouts, one at a time in call order (the concurrency rule of `IdentityProvider`).
-    var operations = SessionOperationQueue()
+    /// The session engine's state: logins and logouts one at a time in call order.
+    public var sessionEngine = SessionEngine()
 
     /// Creates a provider over `port` from what the app passes the Messaging SDK (its channel key goes to
     /// the SDK's own initialization): no secret, no issuer. It starts observing the port's events at once.
@@ -130,9 +132,5 @@ public actor ZendeskMessagingProvider: IdentityProvider {
                 recovery: "Pass seconds below token_lifetime, e.g. 300.", provider: reference)
         }
         expiryWarningMargin = seconds
-    }
-
-    func emit(_ name: IdentityEvent.Name, _ payload: IdentityEvent.Payload = .none) {
-        eventHub.emit(IdentityEvent(name, provider: reference, payload: payload, timestamp: clock.now()))
     }
 }

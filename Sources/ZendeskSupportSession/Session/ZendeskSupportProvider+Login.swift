@@ -2,42 +2,31 @@ public import IdentityBridgeModel
 import Logging
 
 extension ZendeskSupportProvider {
-    /// Issues the identity the admin setting calls for and sets it on the SDK.
-    public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
-        let credential: Credential
-        do { credential = try issuer.issue(for: user) } catch {
-            emit(.loginFailed, .failure(error))
-            throw error
-        }
-        return try await login(credential: credential)
+    /// The identity's object-valued field: `anonymous` (`{"name", "email"}`).
+    public nonisolated var structuredCredentialFields: Set<String> { ["anonymous"] }
+
+    /// Whether the logged-in user leaves before `credential` logs in: always, when one is logged in (the user
+    /// token is opaque to the app, so a login cannot tell the same user from another; `setIdentity` replaces the
+    /// identity either way).
+    public func mustEndSession(before credential: Credential, for user: UserIdentity?) async -> Bool {
+        guard let current = await port.currentUser() else { return false }
+        return !current.isAnonymous
     }
 
-    /// Sets `{"user_token": ...}` or `{"anonymous": {...}}`; the other type than the admin
-    /// setting is `configuration_invalid` (vendor code `identity_type_mismatch`).
-    public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
-        try await operations.enqueue(throwing: { () async throws(IdentityError) in
-            try await self.performLogin(credential: credential)
-        }).value.get()
-    }
-
-    func performLogin(credential: Credential) async throws(IdentityError) -> IdentitySession {
+    /// The login step: sets `{"user_token": ...}` or `{"anonymous": {...}}` on the SDK; the other type than the
+    /// admin setting is `configuration_invalid` (vendor code `identity_type_mismatch`) before the SDK sees it.
+    public func performLogin(credential: Credential, for user: UserIdentity?) async throws(LoginStepFailure) -> IdentitySession {
         let identity: ZendeskSupportIdentity
-        do { identity = try self.identity(from: credential) } catch {
-            emit(.loginFailed, .failure(error))
-            throw error
-        }
+        do { identity = try self.identity(from: credential) } catch { throw .failed(error) }
         let user: ProviderUser
         do { user = try await port.setIdentity(identity) } catch {
-            let error = error.attributed(to: reference)
             logger.warning(
                 "Zendesk Support setIdentity failed",
                 metadata: ["code": "\(error.code.rawValue)", "vendor_code": "\(error.vendorCode ?? "-")", "instance": "\(reference.name)"])
-            emit(.loginFailed, .failure(error))
-            throw error
+            throw .sdk(error)
         }
         if user.isAnonymous { emit(.anonymousUserCreated, .user(user)) }
         port.observeUnauthorized { [weak self] in Task { await self?.identityRefused() } }
-        emit(.loginSucceeded, .user(user))
         return IdentitySession(provider: reference, user: user, expiresAt: credential.expiresAt)
     }
 

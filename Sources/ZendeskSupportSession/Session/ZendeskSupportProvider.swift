@@ -5,13 +5,12 @@ public import Logging
 /// through a ``ZendeskSupportSDKPort``. On the backend
 /// (`ZendeskSupportAdapter`), it also registers the JWT endpoint Zendesk calls with the simulated Zendesk.
 ///
-/// Events: `login_succeeded` (plus `anonymous_user_created` for anonymous identities),
-/// `login_failed`, `logged_out`, `conversation_started` / `message_added`.
-///
-/// Concurrency (the rule of `IdentityProvider`): logins and logouts run one at a
-/// time, in call order; a login called while another is running waits its turn (the Support SDK
-/// documents no answer for overlapping `setIdentity` calls).
-public actor ZendeskSupportProvider: IdentityProvider {
+/// Logins and logouts run on the session engine (`SessionProvider`): its events on every failure, and one
+/// operation at a time in call order (the Support SDK documents no answer for overlapping `setIdentity` calls).
+/// Its own events: `anonymous_user_created` before `login_succeeded` for an anonymous identity, and
+/// `authentication_failed` when the SDK reports HTTP 401 on a later request; `conversation_started` /
+/// `message_added`.
+public actor ZendeskSupportProvider: SessionProvider {
     /// The kind and instance name.
     public nonisolated let reference: ProviderReference
     /// Anonymous users or JWT with token exchange, logout, conversations.
@@ -24,13 +23,14 @@ public actor ZendeskSupportProvider: IdentityProvider {
     public nonisolated let auth: ZendeskSupportAuthMode
 
     let port: any ZendeskSupportSDKPort
-    let clock: any IdentityClock
+    /// The clock that stamps the events.
+    public nonisolated let clock: any IdentityClock
     let logger: Logger
     /// The backend half as the session asks it (Zendesk's rules for an anonymous identity, written once in the
     /// adapter); `nil` in an app, where the SDK gives its own verdict.
     let backend: (any ZendeskSupportSessionBackend)?
-    /// Logins and logouts, one at a time in call order.
-    var operations = SessionOperationQueue()
+    /// The session engine's state.
+    public var sessionEngine = SessionEngine()
 
     /// Creates a provider over `port` from the app's admin setting alone: no secret, no issuer.
     ///
@@ -69,20 +69,12 @@ public actor ZendeskSupportProvider: IdentityProvider {
         self.capabilities = auth == .jwt ? [.jwt, .tokenExchange, .logout, .conversations] : [.anonymousUsers, .logout, .conversations]
     }
 
-    func emit(_ name: IdentityEvent.Name, _ payload: IdentityEvent.Payload = .none) {
-        eventHub.emit(IdentityEvent(name, provider: reference, payload: payload, timestamp: clock.now()))
-    }
-
-    /// Clears the SDK identity; emits `logged_out` with the user who left.
-    public func logout() async throws(IdentityError) {
-        await operations.enqueue { await self.performLogout() }.value
-    }
-
-    func performLogout() async {
+    /// The logout step: clears the SDK identity and returns the user who left.
+    public func performLogout() async throws(IdentityError) -> SessionEnd {
         let previous = await port.currentUser()
         port.observeUnauthorized(nil)
         await port.clearIdentity()
-        emit(.loggedOut, previous.map { .user($0) } ?? .none)
+        return SessionEnd(user: previous)
     }
 
     /// The user Zendesk associates with the current identity.

@@ -24,6 +24,9 @@ struct AcmeFlaws: OptionSet, Sendable, Hashable {
     static let silentLogout = AcmeFlaws(rawValue: 1 << 4)
     /// Never tells the vendor about a logout, so the user (and conversations) stay.
     static let logoutStaysLocal = AcmeFlaws(rawValue: 1 << 5)
+    /// Emits `authentication_failed` for a refused credential but not the `login_failed` that ends every failed
+    /// login: one event fewer than the failure table's row.
+    static let refusalWithoutLoginFailed = AcmeFlaws(rawValue: 1 << 6)
 }
 
 /// The acme settings: `secret`, `token_lifetime` (default 10m, at most 1h).

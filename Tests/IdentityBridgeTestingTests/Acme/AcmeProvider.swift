@@ -1,7 +1,8 @@
 import IdentityBridge
 import Synchronization
 
-/// The acme adapter: uniform errors and events over the acme port.
+/// The acme adapter: uniform errors and events over the acme port. Written by hand, without the session engine,
+/// so that the conformance kit is seen to hold a kind to the failure table by what it emits, not by how it is built.
 final class AcmeProvider: IdentityProvider {
     let reference: ProviderReference
     let capabilities: ProviderCapabilities = [.hmac, .logout, .reset, .conversations, .anonymousUsers]
@@ -36,7 +37,25 @@ final class AcmeProvider: IdentityProvider {
         return try await login(credential: credential)
     }
 
+    func login(credentialSource source: @escaping CredentialSource) async throws(IdentityError) -> IdentitySession {
+        let credential: Credential
+        do { credential = try await source() } catch {
+            var error = error
+            error.provider = reference
+            emit(.loginFailed, .failure(error))
+            throw error
+        }
+        return try await login(credential: credential)
+    }
+
     func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
+        if let (field, value) = credential.fields.first(where: { $0.value.stringValue == nil }) {
+            let error = IdentityError(
+                .invalidValueType, field: field, message: "acme credential field \(field) is \(value.typeNameWithArticle), not a string.",
+                provider: reference)
+            emit(.loginFailed, .failure(error))
+            throw error
+        }
         guard let payload = credential["acme_payload"], let signature = credential["acme_signature"] else {
             let error = IdentityError(
                 .tokenMissing, field: "acme_signature", message: "The acme credential needs acme_payload and acme_signature.",
@@ -44,15 +63,19 @@ final class AcmeProvider: IdentityProvider {
             emit(.loginFailed, .failure(error))
             throw error
         }
-        let previous = port.currentUser()
+        // One user at a time: a logged-in user leaves before anyone else's credential reaches acme.
+        if let previous = port.currentUser(), !previous.isAnonymous {
+            port.logout()
+            emit(.loggedOut, .user(previous))
+        }
         switch port.login(payload: payload, signature: signature) {
         case .success(let user):
-            if let previous, previous.vendorUserId != user.vendorUserId, !previous.isAnonymous { emit(.loggedOut, .user(previous)) }
             emit(.loginSucceeded, .user(user))
             return IdentitySession(provider: reference, user: user, expiresAt: credential.expiresAt)
         case .failure(let refusal):
             let error = map(refusal)
             emit(.authenticationFailed, .failure(error))
+            if !flaws.contains(.refusalWithoutLoginFailed) { emit(.loginFailed, .failure(error)) }
             throw error
         }
     }

@@ -2,29 +2,8 @@ public import IdentityBridge
 import Logging
 
 extension IntercomProvider {
-    /// Issues `user`'s credential and logs the user in; `login_failed` and the input error when no
-    /// credential can be issued, before anything changes.
-    public func login(_ user: UserIdentity) async throws(IdentityError) -> IdentitySession {
-        let credential: Credential
-        do { credential = try intercomIssuer.issue(for: user) } catch {
-            emit(.loginFailed, .failure(error))
-            throw error
-        }
-        return try await login(credential: credential)
-    }
-
-    /// Logs in with a raw credential: `{"user_id", "email", "user_hash"}` or `{"jwt"}`.
-    public func login(credential: Credential) async throws(IdentityError) -> IdentitySession {
-        try await operations.enqueue(throwing: { () async throws(IdentityError) in
-            do throws(IdentityError) { return try await self.performLogin(credential: credential) } catch {
-                await self.emit(.loginFailed, .failure(error))
-                throw error
-            }
-        }).value.get()
-    }
-
-    /// The login step, in call order with the other operations.
-    func performLogin(credential: Credential) async throws(IdentityError) -> IdentitySession {
+    /// The login step, in call order with the other operations: `{"user_id", "email", "user_hash"}` or `{"jwt"}`.
+    public func performLogin(credential: Credential, for user: UserIdentity?) async throws(LoginStepFailure) -> IdentitySession {
         var userId = credential["user_id"]
         var email = credential["email"]
         var expiresAt = credential.expiresAt
@@ -38,13 +17,13 @@ extension IntercomProvider {
         } else if let userHash = credential["user_hash"] {
             await port.setUserHash(userHash)
         } else {
-            throw IntercomFailureReason.credentialMissing.identityError(
-                "The credential has neither a user_hash nor a jwt field.", field: "credential", provider: reference)
+            throw .failed(
+                IntercomFailureReason.credentialMissing.identityError(
+                    "The credential has neither a user_hash nor a jwt field.", field: "credential", provider: reference))
         }
         // One user per Messenger: another user's session ends first.
         if let previous = await port.currentUser(), previous.userId != userId || (userId == nil && previous.email != email) {
-            await port.logout()
-            emit(.loggedOut, .user(previous.user))
+            do { try await endSession() } catch { throw .failed(error) }
             if let jwt = credential.jwt {
                 await port.setUserJwt(jwt)
             } else if let hash = credential["user_hash"] {
@@ -53,12 +32,11 @@ extension IntercomProvider {
         }
         switch await port.loginUser(userId: userId, email: email) {
         case .success(let user):
-            emit(.loginSucceeded, .user(user.user))
             return IdentitySession(provider: reference, user: user.user, expiresAt: expiresAt)
         case .failure(let failure):
             logger.error(
                 "Intercom login refused", metadata: ["provider": "\(reference)", "reason": "\(failure.reason.rawValue)"])
-            throw failure.identityError(provider: reference)
+            throw .refused(failure.identityError(provider: reference))
         }
     }
 }

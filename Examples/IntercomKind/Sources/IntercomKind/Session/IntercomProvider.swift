@@ -5,12 +5,10 @@ public import Logging
 ///
 /// `login` issues the credential, sets it on the SDK (`setUserHash` or `setUserJwt`) and logs the
 /// user in. Intercom keeps one user per Messenger, so logging in a *different* user logs the previous
-/// one out first (`logged_out`, then `login_succeeded`). A refused login emits `login_failed` with the
-/// uniform error it throws.
-///
-/// Concurrency (the rule of `IdentityProvider`): logins and logouts run one at a time, in call order;
-/// a login called while another is running waits its turn.
-public actor IntercomProvider: IdentityProvider {
+/// one out first (`logged_out`, then `login_succeeded`). Logins and logouts run on IdentityBridge's session
+/// engine (`SessionProvider`): one at a time in call order, with the same events on every failure as the
+/// built-in kinds (a refused login: `authentication_failed`, then `login_failed`).
+public actor IntercomProvider: SessionProvider {
     /// The kind and instance name.
     public nonisolated let reference: ProviderReference
     /// HMAC (`user_hash` mode) or JWT (`jwt` mode), and logout.
@@ -21,10 +19,11 @@ public actor IntercomProvider: IdentityProvider {
     public nonisolated let eventHub = EventHub()
     let intercomIssuer: IntercomIssuer
     let port: any IntercomSDKPort
-    let clock: any IdentityClock
+    /// The clock that stamps the events.
+    public nonisolated let clock: any IdentityClock
     let logger: Logger
-    /// Logins and logouts, one at a time in call order.
-    var operations = SessionOperationQueue()
+    /// The session engine's state.
+    public var sessionEngine = SessionEngine()
 
     /// Creates a provider over `port` on the backend side, whose ``login(_:)`` issues with `issuer`.
     public init(
@@ -40,24 +39,11 @@ public actor IntercomProvider: IdentityProvider {
         self.logger = logger
     }
 
-    func emit(_ name: IdentityEvent.Name, _ payload: IdentityEvent.Payload = .none) {
-        eventHub.emit(IdentityEvent(name, provider: reference, payload: payload, timestamp: clock.now()))
-    }
-
-    /// Runs `operation` after every operation called before it.
-    func serialized<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
-        await operations.enqueue(operation).value
-    }
-
-    /// `Intercom.logout()`: emits `logged_out` with the previous user (nothing when none was logged in).
-    public func logout() async throws(IdentityError) {
-        await serialized { await self.performLogout() }
-    }
-
-    func performLogout() async {
+    /// The logout step (`Intercom.logout()`): returns the user who left.
+    public func performLogout() async throws(IdentityError) -> SessionEnd {
         let previous = await port.currentUser()
         await port.logout()
-        emit(.loggedOut, previous.map { .user($0.user) } ?? .none)
+        return SessionEnd(user: previous?.user)
     }
 
     /// The logged-in user as the Messenger reports it.
