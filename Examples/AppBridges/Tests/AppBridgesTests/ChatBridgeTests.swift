@@ -167,12 +167,13 @@ extension ChatBridgeTests {
         try await withNetwork(.online) {
             let service = MintingTransport()
             let reference = ProviderReference(kind: "zendesk-chat", name: "chat")
-            _ = try await ChatBridge.logIn(
+            let chat = try await ChatBridge.logIn(
                 accountKey: "account-key", credentials: client(service).credentialSource(for: ann, from: reference))
             #expect(service.requests == 1)
             Chat.instance?.standInPostAuthenticationFailure(.networkError(URLError(.notConnectedToInternet)))
             try await reconnect()
             #expect(service.requests == 1, "a network error was taken for a refusal: the JWT was replaced")
+            withExtendedLifetime(chat) {}  // the bridge observes the SDK's notification while its provider lives
         }
     }
 }
