@@ -45,7 +45,7 @@ let package = Package(
             name: "ZendeskSDKConversationKit", dependencies: ["ZendeskSDKHTTPClient"], path: "Sources/StandIns/ZendeskSDKConversationKit",
             swiftSettings: standInSettings),
         .target(
-            name: "ZendeskSDK", dependencies: ["ZendeskSDKConversationKit"], path: "Sources/StandIns/ZendeskSDK",
+            name: "ZendeskSDK", dependencies: ["ZendeskSDKConversationKit", "ZendeskSDKHTTPClient"], path: "Sources/StandIns/ZendeskSDK",
             swiftSettings: standInSettings),
         .target(
             name: "ZendeskSDKMessaging", dependencies: ["ZendeskSDK"], path: "Sources/StandIns/ZendeskSDKMessaging",
@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "MessagingBridge",
             dependencies: [
-                "ZendeskSDK", "ZendeskSDKConversationKit", "ZendeskSDKMessaging",
+                "ZendeskSDK", "ZendeskSDKConversationKit", "ZendeskSDKHTTPClient", "ZendeskSDKMessaging",
                 .product(name: "IdentityBridgeModel", package: "IdentityBridge"),
                 .product(name: "ZendeskMessagingSession", package: "IdentityBridge"),
             ],
@@ -101,7 +101,8 @@ let package = Package(
             name: "AppBridgesTests",
             dependencies: [
                 "MessagingBridge", "ChatBridge", "SupportBridge", "HelpshiftBridge",
-                "ZendeskSDK", "ZendeskSDKConversationKit", "ChatProvidersSDK", "ZendeskCoreSDK", "SupportProvidersSDK", "HelpshiftX",
+                "ZendeskSDK", "ZendeskSDKConversationKit", "ZendeskSDKHTTPClient", "ChatProvidersSDK", "ZendeskCoreSDK",
+                "SupportProvidersSDK", "HelpshiftX",
                 .product(name: "IdentityBridgeClient", package: "IdentityBridge"),
                 .product(name: "ZendeskMessagingSession", package: "IdentityBridge"),
                 .product(name: "ZendeskChatSession", package: "IdentityBridge"),

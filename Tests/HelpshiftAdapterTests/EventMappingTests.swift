@@ -32,6 +32,7 @@ struct EventMappingTests {
         (.identitiesDataInvalid, ["uid": "HelpshiftEmptyData"]), (.identitiesSizeLimitExceeded, .null),
         (.addUserIdentitiesSyncFailed, ["uid": "HelpshiftInvalidData"]),
         (.appAttributesLimitExceeded, .null), (.masterAttributesLimitExceeded, .null),
+        (.attributesDataInvalid, ["k": "HelpshiftInvalidValueType"]),
         (.updateAppAttributesValidationFailed, ["k": "HelpshiftInvalidValueType"]),
         (.updateMasterAttributesValidationFailed, ["age": "HelpshiftInvalidValueType"]),
         (.updateAppAttributesSyncFailed, ["k": "HelpshiftInvalidData"]),

@@ -119,6 +119,7 @@ enum RuleVerdictTable {
         "helpshift/HelpshiftUnknownKey": "a master-attribute reason (updateMasterAttributes), no credential path",
         "zendesk-messaging/unauthorized": "a plain HTTP 401 without detail: the simulator always names the rule",
         "zendesk-messaging/networkError": "the SDK's transport; no credential produces it",
+        "zendesk-chat/network_unavailable": "the SDK's transport; no credential produces it",
     ].filter { !$0.key.isEmpty }
 
     // MARK: Rows

@@ -9,7 +9,7 @@ struct ZendeskChatErrorMappingTests {
         let expected: [String: IdentityError.Code] = [
             "invalidAccountKey": .invalidAccountKey, "invalidAccessToken": .tokenInvalid, "invalidEmail": .invalidEmail,
             "invalidName": .invalidName, "invalidSharedSecret": .tokenInvalid, "externalUserIdHasChanged": .externalIdChanged,
-            "tokenHasExpired": .tokenExpired,
+            "tokenHasExpired": .tokenExpired, "networkError": .networkError,
         ]
         #expect(ZendeskChatAuthenticationError.allCases.count == expected.count)
         for error in ZendeskChatAuthenticationError.allCases {
@@ -36,6 +36,7 @@ struct ZendeskChatErrorMappingTests {
             .tokenExpired: ("tokenHasExpired", .tokenExpired),
             .issuedInFuture: ("invalidAccessToken", .tokenNotYetValid),
             .lifetimeTooLong: ("invalidAccessToken", .tokenLifetimeTooLong),
+            .networkUnavailable: ("networkError", .networkError),
         ]
         #expect(ZendeskChatFailureReason.allCases.count == expected.count)
         for reason in ZendeskChatFailureReason.allCases {

@@ -51,6 +51,8 @@ public enum HelpshiftEvent: String, Sendable, CaseIterable {
     case appAttributesLimitExceeded = "HelpshiftEventAppAttributesLimitExceeded"
     /// `HelpshiftEventMasterAttributesLimitExceeded`.
     case masterAttributesLimitExceeded = "HelpshiftEventMasterAttributesLimitExceeded"
+    /// `HelpshiftEventAttributesDataInvalid` (HelpshiftX 10.4.0 and later; its value is "attributesDataInvalid").
+    case attributesDataInvalid = "HelpshiftEventAttributesDataInvalid"
     /// `HelpshiftEventUpdateAppAttributesValidationFailed`.
     case updateAppAttributesValidationFailed = "HelpshiftEventUpdateAppAttributesValidationFailed"
     /// `HelpshiftEventUpdateMasterAttributesValidationFailed`.
@@ -97,10 +99,13 @@ public enum HelpshiftEvent: String, Sendable, CaseIterable {
         case .addUserIdentitiesSyncFailed: ["identityDataSyncFailed", "addUserIdentitiesSyncFailed"]
         case .appAttributesLimitExceeded: ["appAttributesLimitExceeded"]
         case .masterAttributesLimitExceeded: ["masterAttributesLimitExceeded"]
-        case .updateAppAttributesValidationFailed: ["updateAppAttributesValidationFailed"]
-        case .updateMasterAttributesValidationFailed: ["updateMasterAttributesValidationFailed"]
-        case .updateAppAttributesSyncFailed: ["updateAppAttributesSyncFailed"]
-        case .updateMasterAttributesSyncFailed: ["updateMasterAttributesSyncFailed"]
+        // HelpshiftX 10.4.1's `HelpshiftEventUpdate{App,Master}Attributes{ValidationFailed,SyncFailed}` hold values
+        // without "update" (Examples/AppBridges/Interfaces/HelpshiftX.h); the constants' names are accepted too.
+        case .attributesDataInvalid: ["attributesDataInvalid"]
+        case .updateAppAttributesValidationFailed: ["appAttributesValidationFailed"]
+        case .updateMasterAttributesValidationFailed: ["masterAttributesValidationFailed"]
+        case .updateAppAttributesSyncFailed: ["appAttributesSyncFailed"]
+        case .updateMasterAttributesSyncFailed: ["masterAttributesSyncFailed"]
         case .userIdentityNotEnabled: ["userIdentityNotEnabled"]
         case .userSessionExpired: ["userSessionExpired"]
         case .refreshUserCredentials: ["refreshUserCredentials"]
@@ -126,7 +131,7 @@ public enum HelpshiftEvent: String, Sendable, CaseIterable {
         case .receivedUnreadMessageCount: .unreadCountReceived
         case .authenticationFailed, .identityTokenInvalid, .iatIsMandatory: .authenticationFailed
         case .identitiesDataInvalid, .identitiesSizeLimitExceeded, .addUserIdentitiesSyncFailed: .attributesRejected
-        case .appAttributesLimitExceeded, .masterAttributesLimitExceeded: .attributesRejected
+        case .appAttributesLimitExceeded, .masterAttributesLimitExceeded, .attributesDataInvalid: .attributesRejected
         case .updateAppAttributesValidationFailed, .updateMasterAttributesValidationFailed: .attributesRejected
         case .updateAppAttributesSyncFailed, .updateMasterAttributesSyncFailed: .attributesRejected
         case .userIdentityNotEnabled: .attributesRejected

@@ -139,6 +139,15 @@ package enum HelpshiftEventMapper {
                 failure(
                     event, .sessionExpired, field: nil, "The Helpshift user session expired.",
                     "Issue a fresh identities JWT and log the user in again.", provider))
+        case .attributesDataInvalid:
+            // HelpshiftX declares the event and no data for it (no document describes it): per-key when the data
+            // is reason strings, as for the other attribute events; otherwise one failure for the attributes.
+            if let reasons = try? data.reasons(), !reasons.isEmpty { return try perKey(event, data, provider: provider) }
+            return .failure(
+                failure(
+                    event, .invalidValueType, field: "attributes", "Helpshift reported the attributes data as invalid.",
+                    "Send String, Bool, Number, String array or String-to-String dictionary values, with keys and values within the limits.",
+                    provider))
         case .identitiesDataInvalid, .addUserIdentitiesSyncFailed, .updateAppAttributesValidationFailed,
             .updateMasterAttributesValidationFailed, .updateAppAttributesSyncFailed, .updateMasterAttributesSyncFailed:
             return try perKey(event, data, provider: provider)

@@ -149,17 +149,19 @@ extension HelpshiftSimulator {
 
     func updateAttributes(_ attributes: [String: JSONValue], master: Bool) {
         checkSessionExpiry()
-        let which = master ? "Master" : "App"
+        // The values HelpshiftX 10.4.1's constants hold (HelpshiftEvent{App,Master}AttributesLimitExceeded,
+        // HelpshiftEventUpdate{App,Master}Attributes{ValidationFailed,SyncFailed}), as the SDK sends them.
+        let which = master ? "master" : "app"
         guard configuration.identityFeatureEnabled else { return send("HelpshiftEventUserIdentityNotEnabled") }
-        guard attributes.count <= HelpshiftLimits.collectionMaxCount else { return send("HelpshiftEvent\(which)AttributesLimitExceeded") }
+        guard attributes.count <= HelpshiftLimits.collectionMaxCount else { return send("\(which)AttributesLimitExceeded") }
         var errors: [String: JSONValue] = [:]
         for (key, value) in attributes {
             if let reason = SimulatorAttributeRules.problem(key: key, value: value, master: master) { errors[key] = .string(reason) }
         }
-        guard errors.isEmpty else { return send("HelpshiftEventUpdate\(which)AttributesValidationFailed", .object(errors)) }
+        guard errors.isEmpty else { return send("\(which)AttributesValidationFailed", .object(errors)) }
         if failNextSync {
             failNextSync = false
-            return send("HelpshiftEventUpdate\(which)AttributesSyncFailed", .object(attributes.mapValues { _ in "HelpshiftInvalidData" }))
+            return send("\(which)AttributesSyncFailed", .object(attributes.mapValues { _ in "HelpshiftInvalidData" }))
         }
         if currentIndex == nil { becomeAnonymous() }
         guard let index = currentIndex else { return }

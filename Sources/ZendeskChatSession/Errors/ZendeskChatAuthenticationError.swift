@@ -19,6 +19,9 @@ public enum ZendeskChatAuthenticationError: String, CaseIterable, Hashable, Send
     case externalUserIdHasChanged
     /// "The provided JWT token has expired".
     case tokenHasExpired
+    /// "Network error" (ChatProvidersSDK 5.0.5's `AuthenticationError.networkError`, code 509): the backend could
+    /// not be reached, so no JWT was judged.
+    case networkError
 
     /// The uniform code of this vendor error.
     public var uniformCode: IdentityError.Code {
@@ -30,6 +33,7 @@ public enum ZendeskChatAuthenticationError: String, CaseIterable, Hashable, Send
         case .invalidSharedSecret: .tokenInvalid
         case .externalUserIdHasChanged: .externalIdChanged
         case .tokenHasExpired: .tokenExpired
+        case .networkError: .networkError
         }
     }
 
@@ -43,6 +47,7 @@ public enum ZendeskChatAuthenticationError: String, CaseIterable, Hashable, Send
         case .invalidSharedSecret: "Invalid shared secret was used to generate the JWT token"
         case .externalUserIdHasChanged: "External user id in provided JWT has changed"
         case .tokenHasExpired: "The provided JWT token has expired"
+        case .networkError: "Network error"
         }
     }
 }

@@ -38,6 +38,9 @@ public enum ZendeskChatFailureReason: String, CaseIterable, Hashable, Sendable {
     case issuedInFuture = "issued_in_future"
     /// `exp` is more than ``ZendeskChatLimits/maxLifetime`` seconds after `iat`.
     case lifetimeTooLong = "lifetime_too_long"
+    /// The Chat backend could not be reached (the SDK's connection `unreachable` or `failed`, no connection
+    /// within the bridge's deadline, or `AuthenticationError.networkError`): no rule of the token failed.
+    case networkUnavailable = "network_unavailable"
 
     /// The SDK `AuthenticationError` this check surfaces as.
     public var vendorError: ZendeskChatAuthenticationError {
@@ -48,6 +51,7 @@ public enum ZendeskChatFailureReason: String, CaseIterable, Hashable, Sendable {
         case .emailInvalid: .invalidEmail
         case .externalIdChanged: .externalUserIdHasChanged
         case .tokenExpired: .tokenHasExpired
+        case .networkUnavailable: .networkError
         case .tokenUnavailable, .tokenMalformed, .algorithmNotAllowed, .claimMissing, .claimInvalid,
             .externalIdInvalid, .externalIdTooLong, .issuedInFuture, .lifetimeTooLong:
             .invalidAccessToken
@@ -72,6 +76,7 @@ public enum ZendeskChatFailureReason: String, CaseIterable, Hashable, Sendable {
         case .tokenExpired: .tokenExpired
         case .issuedInFuture: .tokenNotYetValid
         case .lifetimeTooLong: .tokenLifetimeTooLong
+        case .networkUnavailable: .networkError
         }
     }
 
@@ -87,6 +92,7 @@ public enum ZendeskChatFailureReason: String, CaseIterable, Hashable, Sendable {
         case .tokenExpired: "exp"
         case .issuedInFuture: "iat"
         case .lifetimeTooLong: "exp"
+        case .networkUnavailable: "network"
         }
     }
 
@@ -108,6 +114,7 @@ public enum ZendeskChatFailureReason: String, CaseIterable, Hashable, Sendable {
         case .tokenExpired: "Mint a fresh JWT in getToken for every call."
         case .issuedInFuture: "Set iat to the current time; at most \(ZendeskChatLimits.clockSkew) seconds of clock skew are allowed."
         case .lifetimeTooLong: "Set exp at most \(ZendeskChatLimits.maxLifetime) seconds (7 minutes) after iat."
+        case .networkUnavailable: "Retry the login when the network is back; the user keeps their identity."
         }
     }
 

@@ -7,9 +7,11 @@ public import ZendeskChatSession
 /// The Zendesk Chat SDK (ChatProvidersSDK 5.0.5) as `ZendeskChatProvider`'s port:
 /// `Chat.initialize(accountKey:appId:queue:)`, `setIdentity(authenticator:)` and `connect()`,
 /// `hasIdentity`, `resetIdentity(_:)` and `clearCache()`, and `Chat.NotificationAuthenticationFailed`
-/// with every `AuthenticationError`, called as Zendesk documents them. Copy this file into the app.
+/// with every `AuthenticationError`, called as Zendesk documents them. A connect that meets `unreachable` or
+/// `failed`, or is not `connected` within the bridge's deadline, is `network_error`. Copy this file into the app.
 public final class ChatBridge: ZendeskChatSDKPort {
     private let appId: String?
+    private let connectDeadline: Duration
     private let visitor = Mutex<ZendeskChatVisitor?>(nil)
     private let visitorId = Mutex(UUID().uuidString)
     /// The authenticator set last, and the failure the SDK posted during the connect under way.
@@ -18,10 +20,12 @@ public final class ChatBridge: ZendeskChatSDKPort {
 
     /// A bridge that passes `appId` to `Chat.initialize` with the provider's account key. It observes
     /// `Chat.NotificationAuthenticationFailed` for its lifetime: a refusal at any connect, the SDK's
-    /// own re-connects included, marks the token handed last as refused, so the next `getToken` asks
-    /// the credential source for a new one (`CredentialSourceCall.afterRefusal`).
-    public init(appId: String? = nil) {
+    /// own re-connects included, marks the token handed last as refused (a network error does not), so the
+    /// next `getToken` asks the credential source for a new one (`CredentialSourceCall.afterRefusal`). A connect that is not
+    /// `connected` within `connectDeadline` (on the monotonic `ContinuousClock`) fails with `network_error`.
+    public init(appId: String? = nil, connectDeadline: Duration = .seconds(30)) {
         self.appId = appId
+        self.connectDeadline = connectDeadline
         observer = NotificationCenter.default.addObserver(forName: Chat.NotificationAuthenticationFailed, object: nil, queue: nil) {
             [weak self] notification in
             guard let self, let error = notification.userInfo?[NSUnderlyingErrorKey] as? AuthenticationError else { return }
@@ -30,7 +34,8 @@ public final class ChatBridge: ZendeskChatSDKPort {
                 current.failure = failure
                 return current.forwarder
             }
-            forwarder?.markRefused()
+            // A network error is no verdict on the token: the next getToken may hand it again while fresh.
+            if failure.reason != .networkUnavailable { forwarder?.markRefused() }
             visitor.withLock { $0?.isAuthenticated = false }
         }
     }
@@ -53,7 +58,7 @@ public final class ChatBridge: ZendeskChatSDKPort {
     {
         let forwarder = authenticator.map(TokenForwarder.init)
         current.withLock { $0 = (forwarder ?? $0.forwarder, nil) }
-        let connected = await Self.connectOnMain(forwarder, visitorInfo: visitorInfo)
+        let connected = await Self.connectOnMain(forwarder, visitorInfo: visitorInfo, deadline: connectDeadline)
         let refused = current.withLock { $0.failure }
         let failure = forwarder?.failure ?? refused ?? connected.failure
         let jwt = forwarder?.lastToken
@@ -68,8 +73,8 @@ public final class ChatBridge: ZendeskChatSDKPort {
         return ZendeskChatConnection(visitor: visitor, failure: failure, visitorInfoDiscarded: authenticated && visitorInfo != nil)
     }
 
-    @MainActor private static func connectOnMain(_ forwarder: TokenForwarder?, visitorInfo: ZendeskChatVisitorInfo?) async
-        -> (hasIdentity: Bool, failure: ZendeskChatAuthenticationFailure?)
+    @MainActor private static func connectOnMain(_ forwarder: TokenForwarder?, visitorInfo: ZendeskChatVisitorInfo?, deadline: Duration)
+        async -> (hasIdentity: Bool, failure: ZendeskChatAuthenticationFailure?)
     {
         guard let chat = Chat.instance else {
             return (false, ZendeskChatAuthenticationFailure(reason: .accountKeyInvalid, detail: "Chat.initialize was not called."))
@@ -80,17 +85,45 @@ public final class ChatBridge: ZendeskChatSDKPort {
                 VisitorInfo(name: info.name ?? "", email: info.email ?? "", phoneNumber: info.phoneNumber ?? ""))
         }
         let connection = chat.connectionProvider
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            nonisolated(unsafe) var token: ObservationToken?
+        let outcome = ConnectOutcome()
+        nonisolated(unsafe) var token: ObservationToken?
+        var timer: Task<Void, Never>?
+        let end = await withCheckedContinuation { (done: CheckedContinuation<ConnectOutcome.End, Never>) in
+            outcome.wait(done)
             token = connection.observeConnectionStatus { status in
-                guard status.isConnected, let observation = token else { return }
-                observation.cancel()
-                token = nil
-                done.resume()
+                switch status {
+                case .connected: outcome.finish(.connected)
+                case .unreachable: outcome.finish(.unreachable)
+                case .failed: outcome.finish(.failed)
+                case .connecting, .reconnecting, .disconnected: break
+                @unknown default: break
+                }
             }
             connection.connect()
+            timer = Task {
+                try? await Task.sleep(for: deadline, clock: .continuous)
+                outcome.finish(.timedOut)
+            }
         }
-        return (chat.hasIdentity, nil)
+        timer?.cancel()
+        token?.cancel()
+        switch end {
+        case .connected:
+            return (chat.hasIdentity, nil)
+        case .unreachable, .failed:
+            // The SDK would go on trying to connect on its own, and connect anonymously later: stopped here.
+            connection.disconnect()
+            return (false, ZendeskChatAuthenticationFailure(reason: .networkUnavailable, detail: "The Chat connection is \(end)."))
+        case .timedOut:
+            connection.disconnect()
+            return (
+                false,
+                ZendeskChatAuthenticationFailure(
+                    reason: .networkUnavailable,
+                    detail: "The Chat connection was not connected within \(deadline) (still \(connection.status))."
+                )
+            )
+        }
     }
 
     /// `resetIdentity(_:)` then `clearCache()`: the SDK ends the chat and drops the visitor's local data;
@@ -133,8 +166,12 @@ public final class ChatBridge: ZendeskChatSDKPort {
         case .invalidSharedSecret: reason = .signatureInvalid
         case .tokenHasExpired: reason = .tokenExpired
         case .externalUserIdHasChanged: reason = .externalIdChanged
-        case .internalServerError, .internalError, .networkError:
-            // The Chat backend could not judge the JWT: no rule of the token failed.
+        case .networkError, .internalServerError:
+            // The Chat backend could not be reached or could not answer: no rule of the token failed.
+            return ZendeskChatAuthenticationFailure(
+                reason: .networkUnavailable, detail: "Chat could not authenticate the visitor (\(error.localizedDescription)).")
+        case .internalError:
+            // The SDK's own failure: no rule of the token failed.
             return ZendeskChatAuthenticationFailure(
                 reason: .tokenUnavailable,
                 detail: "Chat could not authenticate the visitor (\(error.localizedDescription)); retry the connect.")
@@ -151,6 +188,27 @@ public final class ChatBridge: ZendeskChatSDKPort {
         var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         return Data(base64Encoded: base64).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+    }
+}
+
+/// The first of: the SDK's connection reaching `connected`, `unreachable` or `failed`, and the deadline; later
+/// ones are ignored, so the connect's continuation resumes once.
+private final class ConnectOutcome: Sendable {
+    /// How a connect ended.
+    enum End: Sendable { case connected, unreachable, failed, timedOut }
+
+    private let state = Mutex<(continuation: CheckedContinuation<End, Never>?, done: Bool)>((nil, false))
+
+    func wait(_ continuation: CheckedContinuation<End, Never>) { state.withLock { $0.continuation = continuation } }
+
+    func finish(_ end: End) {
+        let continuation = state.withLock { state -> CheckedContinuation<End, Never>? in
+            guard !state.done else { return nil }
+            state.done = true
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: end)
     }
 }
 

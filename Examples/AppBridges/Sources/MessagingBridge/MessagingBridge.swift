@@ -3,22 +3,24 @@ import Synchronization
 public import ZendeskMessagingSession
 @preconcurrency import ZendeskSDK
 import ZendeskSDKConversationKit
+import ZendeskSDKHTTPClient
 import ZendeskSDKMessaging
 
 /// The Zendesk Messaging SDK (ZendeskSDK 3.17 with ZendeskSDKMessaging 2.39.0) as
 /// `ZendeskMessagingProvider`'s port: `loginUser(with:)`, `logoutUser()`, `getCurrentUser()`,
-/// `invalidate(_:)`, the `authenticationFailed` event and `Zendesk.authenticationDelegate`, called as
-/// Zendesk documents them. Copy this file into the app.
+/// `invalidate(_:)`, the `authenticationFailed` event and `Zendesk.authenticationDelegate` (set only while the
+/// provider has a credential source to answer it), called as Zendesk documents them. Copy this file into the app.
 public final class MessagingBridge: ZendeskMessagingSDKPort {
     private let channelKey: String
     private let observers = Mutex<[@Sendable (ZendeskMessagingSDKEvent) -> Void]>([])
     private let delegate = RenewalDelegate()
 
-    /// Observes the SDK's events and becomes its authentication delegate: create it once
-    /// `Zendesk.initialize(withChannelKey:)` has succeeded with `channelKey` (a logout initializes again with it).
+    /// Observes the SDK's events: create it once `Zendesk.initialize(withChannelKey:)` has succeeded with
+    /// `channelKey` (a logout initializes again with it). It becomes the SDK's authentication delegate only while
+    /// a renewal is set (`setJWTRenewal(_:)`); without one the SDK takes its own path ("Authentication Delegate not
+    /// set"), and reports the refusal as the `authenticationFailed` event.
     @MainActor public init(channelKey: String) {
         self.channelKey = channelKey
-        Zendesk.authenticationDelegate = delegate
         observe()
     }
 
@@ -29,14 +31,15 @@ public final class MessagingBridge: ZendeskMessagingSDKPort {
     /// `Zendesk.instance?.loginUser(with:)`.
     public func loginUser(jwt: String) async throws(ZendeskMessagingSDKError) -> ZendeskMessagingUser {
         do {
-            return Self.user(try await Self.login(jwt))
+            return Self.user(try await Self.login(jwt, delegate: delegate))
         } catch {
             throw Self.sdkError(error)
         }
     }
 
-    @MainActor private static func login(_ jwt: String) async throws -> ZendeskUser {
+    @MainActor private static func login(_ jwt: String, delegate: RenewalDelegate) async throws -> ZendeskUser {
         guard let zendesk = Zendesk.instance else { throw notInitialized }
+        delegate.install()
         return try await zendesk.loginUser(with: jwt)
     }
 
@@ -68,9 +71,12 @@ public final class MessagingBridge: ZendeskMessagingSDKPort {
         observers.withLock { $0.append(observer) }
     }
 
-    /// `Zendesk.authenticationDelegate`'s `onInvalidAuth(error:completion:)` is answered by `renewal`.
+    /// `Zendesk.authenticationDelegate`'s `onInvalidAuth(error:completion:)` is answered by `renewal`; the bridge
+    /// is the SDK's delegate while `renewal` is set, and stops being it when `renewal` is `nil`.
     public func setJWTRenewal(_ renewal: (@Sendable (ZendeskMessagingSDKError?) async -> String?)?) {
         delegate.renewal.withLock { $0 = renewal }
+        let delegate = self.delegate
+        Task { @MainActor in delegate.install() }
     }
 
     private func forward(_ event: ZendeskEvent) {
@@ -125,8 +131,8 @@ public final class MessagingBridge: ZendeskMessagingSDKPort {
                     code: ZendeskMessagingVendorCode.expiredJWT, message: ZendeskMessagingVendorCode.expiredJWTMessage, httpStatus: 401)
             case .failedToDecodeJWT:
                 return ZendeskMessagingSDKError(code: "failedToDecodeJWT", message: kit.localizedDescription, httpStatus: 401)
-            case .httpError(let description, _):
-                return ZendeskMessagingSDKError(code: ZendeskMessagingVendorCode.unauthorized, message: description, httpStatus: 401)
+            case .httpError(let description, let httpError):
+                return sdkError(httpError, description: description)
             case .userExists:
                 return ZendeskMessagingSDKError(code: "userExists", message: kit.localizedDescription)
             case .mappingError, .incorrectAccessLevelForAction:
@@ -142,23 +148,68 @@ public final class MessagingBridge: ZendeskMessagingSDKPort {
         return ZendeskMessagingSDKError(code: "\(error.domain).\(error.code)", message: error.localizedDescription)
     }
 
+    /// `ConversationKitError.httpError`, which Zendesk documents as "a network error occured", by its `HTTPError`:
+    /// only a 401 or 403 answer is a refusal of the credentials (`unauthorized`, `token_invalid`); no answer, a
+    /// failed request or a 5xx (the vendor unavailable) is `networkError`; anything else keeps its case as the
+    /// vendor code (`unknown_error`). An app logs the user out on a refusal, never on a lost connection.
+    static func sdkError(_ error: HTTPError, description: String) -> ZendeskMessagingSDKError {
+        switch error {
+        case .noResponse, .requestFailed:
+            return ZendeskMessagingSDKError(code: ZendeskMessagingVendorCode.networkError, message: description)
+        case .unsuccessfulStatusCodeForRequest(let status, _, _) where status == 401 || status == 403:
+            return ZendeskMessagingSDKError(code: ZendeskMessagingVendorCode.unauthorized, message: description, httpStatus: status)
+        case .unsuccessfulStatusCodeForRequest(let status, _, _) where (500...599).contains(status):
+            return ZendeskMessagingSDKError(code: ZendeskMessagingVendorCode.networkError, message: description, httpStatus: status)
+        case .unsuccessfulStatusCodeForRequest(let status, _, _):
+            return ZendeskMessagingSDKError(code: "unsuccessfulStatusCodeForRequest", message: description, httpStatus: status)
+        case .badRequest:
+            // Not documented (no DocC page, no text in the interface): the SDK's own verdict on a request, not
+            // an HTTP status and not a refusal of the JWT.
+            return ZendeskMessagingSDKError(code: "badRequest", message: description)
+        case .expectedEmptyResponse, .failedToDecode, .multiConvoNotEnabled, .userCannotCreateMoreConversations:
+            return ZendeskMessagingSDKError(code: Self.caseName(of: error), message: description)
+        @unknown default:
+            return ZendeskMessagingSDKError(code: Self.caseName(of: error), message: description)
+        }
+    }
+
+    /// The enum case's name, without its values.
+    private static func caseName(of error: HTTPError) -> String {
+        String(String(describing: error).prefix { $0 != "(" })
+    }
+
     private static let notInitialized = ZendeskMessagingSDKError(code: "notInitialized", message: "Zendesk.initialize has not succeeded.")
     private static let noAPI = ZendeskMessagingSDKError(
         code: "unsupportedOperation", message: "The Messaging SDK has no public call for this.")
 }
 
-/// `Zendesk.authenticationDelegate` (the SDK holds it weakly; the bridge keeps it): the SDK's request for
-/// a fresh JWT, answered by the provider's renewal (its credential source).
+/// `Zendesk.authenticationDelegate` (the SDK holds it weakly; the bridge keeps it) while a renewal is set: the
+/// SDK's request for a fresh JWT, answered by the provider's renewal (its credential source).
 private final class RenewalDelegate: AuthenticationDelegate, Sendable {
     let renewal = Mutex<(@Sendable (ZendeskMessagingSDKError?) async -> String?)?>(nil)
 
+    /// Becomes `Zendesk.authenticationDelegate` while a renewal is set; stops being it when none is.
+    @MainActor func install() {
+        if renewal.withLock({ $0 != nil }) {
+            Zendesk.authenticationDelegate = self
+        } else if Zendesk.authenticationDelegate === self {
+            Zendesk.authenticationDelegate = nil
+        }
+    }
+
+    /// Every request is answered, once: with the renewal's JWT, or with an empty string when there is no
+    /// renewal or it gave no JWT. The SDK counts a JWT it cannot use as a failed fetch ("Authentication Delegate
+    /// failed to fetch a valid JWT token. Retry: ...") and gives up after its maximum of retries; a completion
+    /// never called would leave its request waiting.
     func onInvalidAuth(error: (any Error)?, completion: @escaping (String) -> Void) {
         nonisolated(unsafe) let completion = completion
-        guard let renewal = renewal.withLock({ $0 }) else { return }
+        guard let renewal = renewal.withLock({ $0 }) else {
+            completion("")
+            return
+        }
         let refused = error.map(MessagingBridge.sdkError(_:))
         Task {
-            // No JWT (the source failed): the SDK is not answered and stays unauthenticated.
-            guard let jwt = await renewal(refused) else { return }
+            let jwt = await renewal(refused) ?? ""
             await MainActor.run { completion(jwt) }
         }
     }

@@ -55,14 +55,15 @@ import ZendeskChatSession
     }
 
     /// Every `AuthenticationError` the SDK declares is a failure with a uniform code; the three that say
-    /// nothing about the token (server, SDK, network) are not blamed on it.
+    /// nothing about the token (server, SDK, network) are not blamed on it: a server or network error is
+    /// `network_error` (the backend could not answer), the SDK's internal error `token_missing`.
     @Test func everyAuthenticationErrorIsMapped() async throws {
         Chat.initialize(accountKey: "account-key")
         let cases: [(AuthenticationError, IdentityError.Code)] = [
             (.invalidAccountKey("x"), .invalidAccountKey), (.invalidAccessToken("x"), .tokenMalformed), (.invalidEmail("x"), .invalidEmail),
             (.invalidName("x"), .invalidName), (.invalidSharedSecret("x"), .tokenInvalid), (.tokenHasExpired("x"), .tokenExpired),
-            (.externalUserIdHasChanged("x"), .externalIdChanged), (.internalServerError, .tokenMissing), (.internalError, .tokenMissing),
-            (.networkError(CancellationError()), .tokenMissing),
+            (.externalUserIdHasChanged("x"), .externalIdChanged), (.internalServerError, .networkError), (.internalError, .tokenMissing),
+            (.networkError(CancellationError()), .networkError),
         ]
         for (error, code) in cases {
             Chat.instance?.resetIdentity(nil)
@@ -108,6 +109,71 @@ import ZendeskChatSession
                 done.resume()
             }
             connection.connect()
+        }
+    }
+}
+
+/// The Chat SDK's connection states (ChatProvidersSDK 5.0.5's DocC: `unreachable` "The internet connectivity appears
+/// to be offline", `failed` "Failed to reconnect to the web-socket"): a login offline returns promptly with
+/// `network_error`, and a connect that never completes is bounded by the bridge's deadline. In the one serialized
+/// suite: the stand-in SDK is global.
+extension ChatBridgeTests {
+    /// The stand-in's network for one test.
+    func withNetwork(_ network: Chat.Network, _ body: () async throws -> Void) async throws {
+        Chat.initialize(accountKey: "account-key")
+        Chat.instance?.resetIdentity(nil)
+        Chat.instance?.standIn.network = network
+        defer { Chat.instance?.standIn.network = .online }
+        try await body()
+    }
+
+    @Test(arguments: [Chat.Network.offline, .socketFails])
+    func aLoginWithoutTheBackendIsANetworkErrorAtOnce(_ network: Chat.Network) async throws {
+        try await withNetwork(network) {
+            let token = unsignedJWT(["external_id": "u-70", "name": "Ann", "email": "ann@example.com", "iat": now])
+            // A deadline far longer than the test: only the connection's state can end the connect.
+            let chat = ZendeskChatProvider(accountKey: "account-key", port: ChatBridge(connectDeadline: .seconds(600)))
+            let started = ContinuousClock.now
+            let (events, error) = await eventsOf(chat.eventHub) { try await chat.login(credentialSource: { .jwt(token) }) }
+            #expect(ContinuousClock.now - started < .seconds(5), "the login waited for the deadline")
+            #expect(error?.code == .networkError, "\(network): \(String(describing: error))")
+            #expect(error?.vendorCode == "networkError")
+            #expect(Chat.instance?.connectionProvider.status == .disconnected, "the SDK is left trying to connect")
+            #expect(await chat.currentUser()?.isAuthenticated != true)
+            // taxonomy: needs the session engine (Chat emits authentication_failed and fell_back_to_anonymous for
+            // every connect failure, and no login_failed).
+            expectFailureEvents(events, thrown: error, vendorRefused: false, today: .needsSessionEngine)
+        }
+    }
+
+    /// A backend that never answers: the connect ends at the bridge's deadline (short here), with `network_error`.
+    @Test func aConnectThatNeverCompletesEndsAtTheDeadline() async throws {
+        try await withNetwork(.stalled) {
+            let token = unsignedJWT(["external_id": "u-71", "name": "Ann", "email": "ann@example.com", "iat": now])
+            let chat = ZendeskChatProvider(accountKey: "account-key", port: ChatBridge(connectDeadline: .milliseconds(200)))
+            let started = ContinuousClock.now
+            let (events, error) = await eventsOf(chat.eventHub) { try await chat.login(credentialSource: { .jwt(token) }) }
+            #expect(ContinuousClock.now - started >= .milliseconds(200))
+            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(error?.code == .networkError)
+            // taxonomy: needs the session engine (as above).
+            expectFailureEvents(events, thrown: error, vendorRefused: false, today: .needsSessionEngine)
+        }
+    }
+
+    /// `AuthenticationError.networkError` posted by the SDK is no refusal of the JWT: the SDK's next connect gets
+    /// the same (still fresh) JWT from the source's cache, where a refusal would have it replaced.
+    @Test func theSDKsNetworkErrorIsNoRefusal() async throws {
+        try await withNetwork(.online) {
+            let service = MintingTransport()
+            let reference = ProviderReference(kind: "zendesk-chat", name: "chat")
+            let chat = try await ChatBridge.logIn(
+                accountKey: "account-key", credentials: client(service).credentialSource(for: ann, from: reference))
+            #expect(service.requests == 1)
+            Chat.instance?.standInPostAuthenticationFailure(.networkError(URLError(.notConnectedToInternet)))
+            try await reconnect()
+            #expect(service.requests == 1, "a network error was taken for a refusal: the JWT was replaced")
+            withExtendedLifetime(chat) {}  // the bridge observes the SDK's notification while its provider lives
         }
     }
 }

@@ -3,8 +3,9 @@ import IdentityBridgeClient
 import MessagingBridge
 import Testing
 import ZendeskMessagingSession
-import ZendeskSDK
+@preconcurrency import ZendeskSDK
 import ZendeskSDKConversationKit
+import ZendeskSDKHTTPClient
 
 @Suite(.serialized) @MainActor struct MessagingBridgeTests {
     @Test func theProviderLogsInThroughLoginUser() async throws {
@@ -101,6 +102,136 @@ import ZendeskSDKConversationKit
         let next = unsignedJWT(["external_id": "u-49", "scope": "user"])
         try await messaging.login(credentialSource: { .jwt(next) })
         #expect(await messaging.currentUser()?.externalId == "u-49")
+    }
+}
+
+/// The `HTTPError` cases a REST call of the SDK can carry in `ConversationKitError.httpError`, with the uniform code
+/// the provider throws and whether the SDK refused the credentials.
+enum MessagingHTTPFailure: String, CaseIterable, Sendable {
+    case noResponse, requestFailed, status401, status403, status500, status503, status404, badRequest
+
+    var error: ConversationKitError {
+        let httpError: HTTPError
+        switch self {
+        case .noResponse: httpError = .noResponse
+        case .requestFailed: httpError = .requestFailed(error: URLError(.timedOut))
+        case .status401: return Zendesk.standInHTTPError(statusCode: 401)
+        case .status403: return Zendesk.standInHTTPError(statusCode: 403)
+        case .status500: return Zendesk.standInHTTPError(statusCode: 500)
+        case .status503: return Zendesk.standInHTTPError(statusCode: 503)
+        case .status404: return Zendesk.standInHTTPError(statusCode: 404)
+        case .badRequest: httpError = .badRequest
+        }
+        return .httpError(description: httpError.localizedDescription, httpError: httpError)
+    }
+
+    var code: IdentityError.Code {
+        switch self {
+        case .noResponse, .requestFailed, .status500, .status503: .networkError
+        case .status401, .status403: .tokenInvalid
+        case .status404, .badRequest: .unknown
+        }
+    }
+
+    var refused: Bool { code == .tokenInvalid }
+}
+
+/// The vendor's behaviours the Messaging bridge must follow (Interfaces/NOTES-messaging.md): `ConversationKitError
+/// .httpError` by its `HTTPError` case, and `AuthenticationDelegate`'s contract. In the one serialized suite: the
+/// stand-in SDK is global.
+extension MessagingBridgeTests {
+    /// A new SDK instance, with no user and no delegate left by an earlier test.
+    func freshSDK() async throws {
+        Zendesk.invalidate(true)
+        _ = try await Zendesk.initialize(withChannelKey: "channel-key", messagingFactory: nil)
+        Zendesk.authenticationDelegate = nil
+    }
+
+    /// `httpError` is "a network error" (ZendeskSDKConversationKit 14.0.1's DocC): only 401 and 403 are a refusal
+    /// of the credentials; no response, a failed request and a 5xx are `network_error`, so an app that logs the
+    /// user out on a refusal does not do so on a lost connection.
+    @Test(arguments: MessagingHTTPFailure.allCases)
+    func anHTTPErrorIsMappedByItsCase(_ failure: MessagingHTTPFailure) async throws {
+        try await freshSDK()
+        let jwt = unsignedJWT(["external_id": "u-60", "scope": "user", "exp": now + 600])
+        let messaging = ZendeskMessagingProvider(port: MessagingBridge(channelKey: "channel-key"))
+        Zendesk.instance?.standIn.refuseNextLogin = failure.error
+        let (events, error) = await eventsOf(messaging.eventHub) { try await messaging.login(credentialSource: { .jwt(jwt) }) }
+        #expect(error?.code == failure.code, "\(failure): \(String(describing: error))")
+        #expect(failure.refused || error?.code != .tokenInvalid, "a network failure read as a refusal")
+        // taxonomy: needs the session engine (Messaging emits authentication_failed and fell_back_to_anonymous for
+        // every loginUser failure, and no login_failed).
+        expectFailureEvents(events, thrown: error, vendorRefused: failure.refused, today: .needsSessionEngine)
+    }
+
+    /// Offline, the SDK's `loginUser` fails with `httpError(.requestFailed)`: `network_error`, promptly.
+    @Test func aLoginOfflineIsANetworkErrorNotARefusal() async throws {
+        try await freshSDK()
+        Zendesk.instance?.standIn.offline = true
+        defer { Zendesk.instance?.standIn.offline = false }
+        let jwt = unsignedJWT(["external_id": "u-61", "scope": "user", "exp": now + 600])
+        let messaging = ZendeskMessagingProvider(port: MessagingBridge(channelKey: "channel-key"))
+        let (events, error) = await eventsOf(messaging.eventHub) { try await messaging.login(credentialSource: { .jwt(jwt) }) }
+        #expect(error?.code == .networkError)
+        #expect(error?.vendorCode == ZendeskMessagingVendorCode.networkError)
+        // taxonomy: needs the session engine (as above).
+        expectFailureEvents(events, thrown: error, vendorRefused: false, today: .needsSessionEngine)
+    }
+
+    /// Without a renewal (no credential source) the bridge is not the SDK's delegate, so the SDK takes its own
+    /// path ("Authentication Delegate not set"): it sends `authenticationFailed`, which the provider reports.
+    @Test func withoutARenewalTheSDKsOwnPathReportsTheRefusal() async throws {
+        try await freshSDK()
+        let jwt = unsignedJWT(["external_id": "u-62", "scope": "user", "exp": now + 600])
+        let messaging = ZendeskMessagingProvider(port: MessagingBridge(channelKey: "channel-key"))
+        _ = try await messaging.login(credential: .jwt(jwt))
+        #expect(Zendesk.authenticationDelegate == nil, "the bridge is the delegate with nothing to answer")
+        let recorder = EventRecorder()
+        let observation = recorder.record(messaging.eventHub)
+        defer { messaging.eventHub.cancel(observation) }
+        let before = Zendesk.instance?.standIn.delegateNotSet ?? 0
+        Zendesk.instance?.standInRejectSession()
+        #expect(Zendesk.instance?.standIn.delegateNotSet == before + 1)
+        #expect(Zendesk.instance?.standIn.unansweredDelegateRequests == 0)
+        #expect(await settle { recorder.names.contains(.authenticationFailed) }, "\(recorder.names)")
+        #expect(recorder.events.first { $0.name == .authenticationFailed }?.error?.code == .tokenExpired)
+    }
+
+    /// A renewal whose credential source fails still answers every `onInvalidAuth` (with no JWT): the SDK counts a
+    /// failed fetch, asks again up to its maximum, then reports `authenticationFailed`; no request is left waiting.
+    @Test func aRenewalThatFailsAnswersEveryRequest() async throws {
+        try await freshSDK()
+        let jwt = unsignedJWT(["external_id": "u-63", "scope": "user", "exp": now + 600])
+        let calls = Counter()
+        let messaging = ZendeskMessagingProvider(port: MessagingBridge(channelKey: "channel-key"))
+        try await messaging.login(credentialSource: { () async throws(IdentityError) -> Credential in
+            guard calls.next() == 0 else { throw IdentityError(.networkError, message: "The token service is unreachable.") }
+            return .jwt(jwt)
+        })
+        #expect(Zendesk.authenticationDelegate != nil, "a renewal is set: the bridge is the delegate")
+        let recorder = EventRecorder()
+        let observation = recorder.record(messaging.eventHub)
+        defer { messaging.eventHub.cancel(observation) }
+        let answered = Zendesk.instance?.standIn.jwtsFromDelegate.count ?? 0
+        Zendesk.instance?.standInRejectSession()
+        let retries = Zendesk.standInDelegateMaxRetries
+        #expect(await settle { Zendesk.instance?.standIn.jwtsFromDelegate.count == answered + retries }, "onInvalidAuth left unanswered")
+        #expect(Zendesk.instance?.standIn.unansweredDelegateRequests == 0)
+        #expect(Zendesk.instance?.standIn.jwtsFromDelegate.suffix(retries).allSatisfy(\.isEmpty) == true)
+        #expect(calls.value == 1 + retries)
+        #expect(await settle { recorder.names.filter { $0 == .authenticationFailed }.count == retries + 1 }, "\(recorder.names)")
+        #expect(await messaging.currentUser()?.isAuthenticated == false)
+    }
+
+    /// Logout clears the renewal: the bridge stops being the SDK's delegate.
+    @Test func afterLogoutTheBridgeIsNoLongerTheDelegate() async throws {
+        try await freshSDK()
+        let jwt = unsignedJWT(["external_id": "u-64", "scope": "user", "exp": now + 600])
+        let messaging = ZendeskMessagingProvider(port: MessagingBridge(channelKey: "channel-key"))
+        try await messaging.login(credentialSource: { .jwt(jwt) })
+        #expect(Zendesk.authenticationDelegate != nil)
+        try await messaging.logout()
+        #expect(await settle { Zendesk.authenticationDelegate == nil })
     }
 }
 

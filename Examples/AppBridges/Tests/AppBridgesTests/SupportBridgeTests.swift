@@ -1,3 +1,4 @@
+import Foundation
 import IdentityBridgeClient
 import SupportBridge
 import Testing
@@ -50,5 +51,83 @@ import ZendeskSupportSession
         Zendesk.instance?.standInRespondUnauthorized()
         try await support.login(credentialSource: { Credential(fields: ["user_token": "ut-44"]) })
         #expect(await after.next()?.name != .authenticationFailed)
+    }
+}
+
+/// The Support SDK's behaviours the bridge must follow (Interfaces/NOTES-support.md): the identity type is fixed by
+/// the account's Mobile SDK setting, and a refusal is the unauthorized notification, not an error code. In the one
+/// serialized suite: the stand-in SDK is global.
+extension SupportBridgeTests {
+    /// The SDK initialized, with the account's setting and no network trouble.
+    func account(jwt: Bool) {
+        Zendesk.initialize(appId: "app-id", clientId: "client-id", zendeskUrl: "https://example.zendesk.com")
+        Zendesk.instance?.standIn.jwtAuthentication = jwt
+        Zendesk.instance?.standIn.offline = false
+    }
+
+    /// Logout in an app whose account takes JWT identities leaves a JWT identity that names no user, never an
+    /// anonymous one; in an anonymous account, a new anonymous identity.
+    @Test func logoutKeepsTheIdentityTypeOfTheAccount() async throws {
+        account(jwt: true)
+        let support = ZendeskSupportProvider(auth: .jwt, port: SupportBridge())
+        try await support.login(credentialSource: { Credential(fields: ["user_token": "ut-80"]) })
+        try await support.logout()
+        #expect(Zendesk.instance?.identity?.type == .jwt, "logout set an identity of the other type")
+        #expect(Zendesk.instance?.identity?.standInToken == "", "the previous user's token is still the SDK's")
+        #expect(await support.currentUser() == nil)
+
+        account(jwt: false)
+        defer { account(jwt: true) }
+        let anonymous = ZendeskSupportProvider(auth: .anonymous, port: SupportBridge())
+        try await anonymous.login(credentialSource: { Credential(fields: ["anonymous": ["name": "Ann"]]) })
+        try await anonymous.logout()
+        #expect(Zendesk.instance?.identity?.type == .anonymous)
+        #expect(Zendesk.instance?.identity?.standInToken == nil)
+    }
+
+    /// Zendesk's refusal is the unauthorized notification the SDK posts on the HTTP 401 (`token_invalid`, vendor
+    /// code `ZDKUnauthorized`), whatever the callback's error says.
+    @Test func aRefusalIsTheUnauthorizedNotification() async throws {
+        account(jwt: true)
+        Zendesk.instance?.standIn.refusedTokens.insert("ut-81")
+        let support = ZendeskSupportProvider(auth: .jwt, port: SupportBridge())
+        let (events, error) = await eventsOf(support.eventHub) {
+            try await support.login(credentialSource: { Credential(fields: ["user_token": "ut-81"]) })
+        }
+        #expect(error?.code == .tokenInvalid)
+        #expect(error?.vendorCode == "ZDKUnauthorized")
+        // taxonomy: needs the session engine (Support emits login_failed without authentication_failed when
+        // setIdentity is refused: its unauthorized handler is set only after a login succeeds).
+        expectFailureEvents(events, thrown: error, vendorRefused: true, today: .needsSessionEngine)
+    }
+
+    /// Offline the request fails with a Foundation URL error: `network_error`, not a refusal.
+    @Test func aLoginOfflineIsANetworkError() async throws {
+        account(jwt: true)
+        Zendesk.instance?.standIn.offline = true
+        defer { Zendesk.instance?.standIn.offline = false }
+        let support = ZendeskSupportProvider(auth: .jwt, port: SupportBridge())
+        let (events, error) = await eventsOf(support.eventHub) {
+            try await support.login(credentialSource: { Credential(fields: ["user_token": "ut-82"]) })
+        }
+        #expect(error?.code == .networkError)
+        #expect(error?.vendorCode == "\(NSURLErrorDomain).\(NSURLErrorNotConnectedToInternet)")
+        expectFailureEvents(events, thrown: error, vendorRefused: false, today: .conforms)
+    }
+
+    /// An identity type the account does not take (a JWT app on an anonymous account): the SDK's error is not
+    /// documented, so it is `unknown_error` with the error's domain and code as the vendor code, and not read as
+    /// an HTTP status (the stand-in's error has code 403).
+    @Test func aModeMismatchIsNotReadAsAnHTTPStatus() async throws {
+        account(jwt: false)
+        defer { account(jwt: true) }
+        let support = ZendeskSupportProvider(auth: .jwt, port: SupportBridge())
+        let (events, error) = await eventsOf(support.eventHub) {
+            try await support.login(credentialSource: { Credential(fields: ["user_token": "ut-83"]) })
+        }
+        #expect(error?.code == .unknown)
+        #expect(error?.vendorCode == "ZendeskCoreSDK.403")
+        #expect(error?.recovery?.contains("Mobile SDK setting") == true)
+        expectFailureEvents(events, thrown: error, vendorRefused: false, today: .conforms)
     }
 }

@@ -21,6 +21,22 @@ extension Chat {
         public var clearCacheCalls = 0
         /// Stand-in only: how many times the authenticator's `getToken` was asked.
         public var getTokenCalls = 0
+        /// Stand-in only: the network `connect()` meets (`online` by default).
+        public var network = Network.online
+    }
+
+    /// Stand-in only: what `connect()` meets, with the `ConnectionStatus` the SDK reports for it (the DocC of
+    /// ChatProvidersSDK 5.0.5: `unreachable` "The internet connectivity appears to be offline", `failed` "Failed to
+    /// reconnect to the web-socket").
+    public enum Network: Sendable {
+        /// The backend answers: `connecting`, then `getToken`, then `connected`.
+        case online
+        /// No connectivity: `connecting`, then `unreachable`; `getToken` is not asked.
+        case offline
+        /// The web socket fails: `connecting`, then `failed`; `getToken` is not asked.
+        case socketFails
+        /// The backend never answers: `connecting`, and nothing after it.
+        case stalled
     }
 
     /// Stand-in only (not in the vendor's SDK): the fake's state.

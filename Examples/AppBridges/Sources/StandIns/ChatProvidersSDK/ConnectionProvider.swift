@@ -11,11 +11,18 @@ public final class ConnectionProvider: NSObject {
     /// The current status.
     public var status: ConnectionStatus { current }
 
-    /// Connects (or re-authenticates a connected chat): asks the authenticator for a token first.
+    /// Connects (or re-authenticates a connected chat): asks the authenticator for a token first. Offline the
+    /// status goes to `unreachable`, on a failing web socket to `failed`, and a stalled backend leaves it
+    /// `connecting` (the stand-in's `standIn.network`).
     public func connect() {
         update(.connecting)
         guard let chat = Chat.instance else { return update(.connected) }
-        chat.authenticate { self.update(.connected) }
+        switch chat.state.network {
+        case .offline: return update(.unreachable)
+        case .socketFails: return update(.failed)
+        case .stalled: return
+        case .online: chat.authenticate { self.update(.connected) }
+        }
     }
 
     /// Disconnects.

@@ -98,7 +98,10 @@ open class Helpshift: NSObject {
             failureCallback(HelpshiftUidOrEmailIsMandatory, nil)
             return
         }
-        shared.record { $0.loggedInUser = user }
+        shared.record {
+            $0.loggedInUser = user
+            $0.sessionExpired = false
+        }
         successCallback()
     }
 
@@ -107,14 +110,29 @@ open class Helpshift: NSObject {
         shared.record { $0.addedIdentities.append(identitiesJWT) }
     }
 
-    /// Updates the master attributes; failures arrive as delegate events. The fake records them.
+    /// Updates the master attributes; failures arrive as delegate events. The fake records them (and reports a
+    /// sync failure when the stand-in is told to).
     open class func updateMasterAttributes(_ attributes: [String: Any] = [:]) {
         shared.record { $0.masterAttributes.append(attributes) }
+        syncAttributes(attributes, failure: HelpshiftEventUpdateMasterAttributesSyncFailed)
     }
 
-    /// Updates the app attributes; failures arrive as delegate events. The fake records them.
+    /// Updates the app attributes; failures arrive as delegate events. The fake records them (and reports a sync
+    /// failure when the stand-in is told to).
     open class func updateAppAttributes(_ attributes: [String: Any] = [:]) {
         shared.record { $0.appAttributes.append(attributes) }
+        syncAttributes(attributes, failure: HelpshiftEventUpdateAppAttributesSyncFailed)
+    }
+
+    /// The fake's sync: `failure` (the constant's value, as the SDK sends it) with each key mapped to
+    /// `HelpshiftInvalidData` when `failNextAttributesSync` is set.
+    private static func syncAttributes(_ attributes: [String: Any], failure: String) {
+        let fails = shared.record { state -> Bool in
+            defer { state.failNextAttributesSync = false }
+            return state.failNextAttributesSync
+        }
+        guard fails else { return }
+        shared.delegate?.handleHelpshiftEvent(failure, withData: attributes.mapValues { _ in HelpshiftInvalidData })
     }
 
     /// Logs the user out; the anonymous user is current again.

@@ -26,6 +26,13 @@ extension Helpshift {
         public var appAttributes: [[String: Any]] = []
         /// Stand-in only: every dictionary `updateMasterAttributes(_:)` was called with.
         public var masterAttributes: [[String: Any]] = []
+        /// Stand-in only: the next `updateAppAttributes(_:)` / `updateMasterAttributes(_:)` fails to sync with the
+        /// backend: the delegate gets `HelpshiftEventUpdateAppAttributesSyncFailed` /
+        /// `HelpshiftEventUpdateMasterAttributesSyncFailed` with each key mapped to `HelpshiftInvalidData`.
+        public var failNextAttributesSync = false
+        /// Stand-in only: the Identity System user's session has expired: at every `standInEnterForeground()` the
+        /// delegate gets `HelpshiftEventUserSessionExpired`, until a successful `login(withIdentity:...)`.
+        public var sessionExpired = false
     }
 
     /// Stand-in only: the fake's state (read and written under its lock).
@@ -38,5 +45,19 @@ extension Helpshift {
     /// `HelpshiftEventUserSessionExpired` with `nil` data).
     public func standInSendEvent(_ name: String, data: [AnyHashable: Any]?) {
         delegate?.handleHelpshiftEvent(name, withData: data)
+    }
+
+    /// Stand-in only: the user's Identity System session expires now: the SDK sends `HelpshiftEventUserSessionExpired`
+    /// (helpshift-events.txt: "Once the session expires, SDK will keep sending this event to your app on each
+    /// foreground"), and again at every `standInEnterForeground()` until a fresh `login(withIdentity:...)`.
+    public func standInExpireSession() {
+        record { $0.sessionExpired = true }
+        standInSendEvent(HelpshiftEventUserSessionExpired, data: nil)
+    }
+
+    /// Stand-in only: the app comes to the foreground (the SDK watches the app's lifecycle itself).
+    public func standInEnterForeground() {
+        guard standIn.sessionExpired else { return }
+        standInSendEvent(HelpshiftEventUserSessionExpired, data: nil)
     }
 }

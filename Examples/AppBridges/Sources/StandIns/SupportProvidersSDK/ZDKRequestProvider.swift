@@ -12,8 +12,9 @@ open class ZDKRequestProvider: ZDKProvider {
     /// "network" path authenticates the identity first. The stand-in calls `callback` synchronously.
     ///
     /// - No identity: error `ZendeskCoreSDK` 1.
+    /// - No network (`standIn.offline`): error `NSURLErrorDomain` `NSURLErrorNotConnectedToInternet`.
     /// - The identity's type is not the one the account takes (`standIn.jwtAuthentication`): error 403.
-    /// - A JWT identity whose token is in `standIn.refusedTokens`: the unauthorized notification
+    /// - A JWT identity whose token is empty or in `standIn.refusedTokens`: the unauthorized notification
     ///   (`DispatcherNotifications.UnauthorizedNotificationName`), then error 401.
     /// - Otherwise: a `ZDKRequest` for each of `standIn.storedRequestIds`.
     open func getAllRequests(callback: ZDKRequestListCallback!) {
@@ -27,12 +28,19 @@ open class ZDKRequestProvider: ZDKProvider {
             callback?(ZDKRequestsWithCommentingAgents(requests: [], andCommentingAgents: []), nil)
             return
         }
+        if state.offline {
+            let message = "The Internet connection appears to be offline."
+            callback?(
+                nil,
+                NSError(domain: NSURLErrorDomain, code: NSURLErrorNotConnectedToInternet, userInfo: [NSLocalizedDescriptionKey: message]))
+            return
+        }
         if (identity.type == .jwt) != state.jwtAuthentication {
             let message = "The identity type does not match the account's authentication setting"
             callback?(nil, NSError(domain: "ZendeskCoreSDK", code: 403, userInfo: [NSLocalizedDescriptionKey: message]))
             return
         }
-        if case .jwt(let jwt) = identity, state.refusedTokens.contains(jwt.token) {
+        if case .jwt(let jwt) = identity, jwt.token.isEmpty || state.refusedTokens.contains(jwt.token) {
             NotificationCenter.default.post(
                 name: Notification.Name(DispatcherNotifications.UnauthorizedNotificationName), object: nil)
             callback?(nil, NSError(domain: "ZendeskCoreSDK", code: 401, userInfo: [NSLocalizedDescriptionKey: "Unauthorized"]))

@@ -8,10 +8,15 @@ extension Zendesk {
         /// Stand-in only: every identity set with `setIdentity(_:)`, in order; the last one is current.
         public var identities: [Identity] = []
         /// Stand-in only: the account's admin setting, whether Zendesk takes JWT identities (`true`, the default)
-        /// or anonymous ones. A request made with the other kind fails with code 403.
+        /// or anonymous ones. A request made with the other kind fails; what the real SDK answers then is not
+        /// documented: the stand-in's error is domain `ZendeskCoreSDK`, code 403 (the stand-in's choice).
         public var jwtAuthentication = true
-        /// Stand-in only: user tokens the account's JWT endpoint refuses; a request made with one gets an HTTP 401.
+        /// Stand-in only: user tokens the account's JWT endpoint refuses; a request made with one gets an HTTP 401
+        /// (the unauthorized notification, then an error). An empty user token is always refused.
         public var refusedTokens: Set<String> = []
+        /// Stand-in only: no network. A request that would reach Zendesk fails with `NSURLErrorDomain`'s
+        /// `NSURLErrorNotConnectedToInternet` (the stand-in's choice: the SDK does not document its errors).
+        public var offline = false
         /// Stand-in only: the request ids the SDK has stored on the device. An anonymous identity's
         /// `getAllRequests` makes no network call while this is empty.
         public var storedRequestIds: [String] = []

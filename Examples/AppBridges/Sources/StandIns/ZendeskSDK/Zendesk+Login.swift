@@ -1,6 +1,7 @@
 // Part of the STAND-IN for `ZendeskSDK` (see Zendesk.swift), transcribed from `Interfaces/ZendeskSDK.swiftinterface`.
 import Foundation
 import ZendeskSDKConversationKit
+import ZendeskSDKHTTPClient
 
 extension Zendesk {
     /// Authenticates the user the JWT names. On failure the SDK falls back to an unauthenticated user.
@@ -21,7 +22,10 @@ extension Zendesk {
         let refusal: (any Error)?
         let claims = Self.claims(of: jwt)
         let externalId = claims?["external_id"] as? String
-        if let refuseNextLogin = standInState.refuseNextLogin {
+        if standInState.offline {
+            let httpError = HTTPError.requestFailed(error: URLError(.notConnectedToInternet))
+            refusal = ConversationKitError.httpError(description: httpError.localizedDescription, httpError: httpError)
+        } else if let refuseNextLogin = standInState.refuseNextLogin {
             standInState.refuseNextLogin = nil
             refusal = refuseNextLogin
         } else if claims == nil {

@@ -5,8 +5,8 @@ import Foundation
 import IdentityBridgeClient
 import ZendeskMessagingSession
 
-func documentationSnippet_IdentityBridgeClient_InTheApp_291(session: AppSession, messaging: ZendeskMessagingProvider) async throws {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 291)
+func documentationSnippet_IdentityBridgeClient_InTheApp_302(session: AppSession, messaging: ZendeskMessagingProvider) async throws {
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 302)
 
 
 

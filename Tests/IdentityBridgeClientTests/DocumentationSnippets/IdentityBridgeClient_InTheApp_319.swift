@@ -7,8 +7,8 @@ import IdentityBridgeClient
 import ZendeskChatSession
 import ZendeskSupportSession
 
-func documentationSnippet_IdentityBridgeClient_InTheApp_308(session: AppSession, chat: ZendeskChatProvider, support: ZendeskSupportProvider, supportRef: ProviderReference, helpshift: HelpshiftProvider, helpshiftRef: ProviderReference, ann: UserIdentity, bob: UserIdentity, messaging: any IdentityProvider) async throws {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 308)
+func documentationSnippet_IdentityBridgeClient_InTheApp_319(session: AppSession, chat: ZendeskChatProvider, support: ZendeskSupportProvider, supportRef: ProviderReference, helpshift: HelpshiftProvider, helpshiftRef: ProviderReference, ann: UserIdentity, bob: UserIdentity, messaging: any IdentityProvider) async throws {
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 319)
 
 
 
@@ -22,7 +22,7 @@ func documentationSnippet_IdentityBridgeClient_InTheApp_308(session: AppSession,
     try await chat.login(credentialSource: client.credentialSource(for: user, from: chatRef))
 #sourceLocation()
     do {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 325)
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 336)
 
 
 
@@ -33,7 +33,7 @@ func documentationSnippet_IdentityBridgeClient_InTheApp_308(session: AppSession,
         try await helpshift.login(credentialSource: client.credentialSource(for: user, from: helpshiftRef))
 #sourceLocation()
         do {
-#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 359)
+#sourceLocation(file: "Sources/IdentityBridgeClient/IdentityBridgeClient.docc/InTheApp.md", line: 370)
             do { try await client.switchUser(from: ann, to: bob, providers: [helpshift, support, chat, messaging]) }
             catch { print(error.step, error.error.code, error.restoredPreviousUser) }   // login chat network_error true
 #sourceLocation()
