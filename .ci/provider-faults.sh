@@ -114,6 +114,10 @@ start_fault() {
     local load
     load="$("$PY" .ci/provider_faults.py load "$(credentials)" "$DEMO_API_KEY" "$WORK/tokens" "$LOAD_SECONDS")"
     row "$name (at start)" "$#" "$load"
+    # A refused session token's series in a real scrape and its JSON log line: under the provider its path names.
+    curl -s "$SERVICE/metrics" | grep '^identitybridge_http_requests_total{.*status="503"' | sed 's/^/faults:   scraped: /' || true
+    cat "$WORK/server.out" "$WORK/server.err" | grep '"message":"request"' | grep '"status":"503"' | head -1 \
+        | sed 's/^/faults:   logged: /' || true
     stop_server
 }
 
@@ -180,7 +184,7 @@ load="$("$PY" .ci/provider_faults.py load "$(credentials)" "$DEMO_API_KEY" "$WOR
 row "OpenID provider down (at start)" 1 "$load"
 restarted="$(now_ms)"
 start_idp
-for _ in $(seq 1 200); do case "$(readyz_states)" in *"1 fresh"*) break ;; esac; sleep 0.05; done
+for _ in $(seq 1 400); do case "$(readyz_states)" in *"1 fresh"*) break ;; esac; sleep 0.05; done
 case "$(readyz_states)" in *"1 fresh"*) ;; *) fail "the issuer did not become fresh after the provider restarted" ;; esac
 echo "faults: OpenID provider restarted: the issuer fresh after $(($(now_ms) - restarted)) ms (the start's back-off)"
 load="$("$PY" .ci/provider_faults.py load "$(credentials)" "$DEMO_API_KEY" "$WORK/tokens" "$LOAD_SECONDS")"

@@ -59,7 +59,8 @@ package struct SessionTokenVerifier: Sendable {
         }
         guard let iss = issClaim.stringValue else {
             throw IdentityError(
-                .claimInvalid, field: "iss", message: "The session token's iss claim is JSON \(issClaim.typeNameWithArticle), not a string.",
+                .claimInvalid, field: "iss",
+                message: "The session token's iss claim is JSON \(issClaim.typeNameWithArticle), not a string.",
                 recovery: "Have the identity provider write iss as its issuer URL, a string.")
         }
         guard let issuer = issuers[iss.trimmingTrailingSlash] else {
@@ -110,7 +111,8 @@ package struct SessionTokenVerifier: Sendable {
         let wanted = audiences.map(SessionKeyID.quoted).joined(separator: ", ")
         return IdentityError(
             .claimInvalid, field: "aud",
-            message: "The session token's aud (\(shown)) includes none of the audiences of issuer \(SessionKeyID.quoted(issuer)) (\(wanted)).",
+            message:
+                "The session token's aud (\(shown)) includes none of the audiences of issuer \(SessionKeyID.quoted(issuer)) (\(wanted)).",
             recovery:
                 "Request the session token for audience \(SessionKeyID.quoted(audiences.first ?? "")) from the identity provider, "
                 + "or add the token's audience to the issuer's 'audience' in the configuration if this service should accept it.")

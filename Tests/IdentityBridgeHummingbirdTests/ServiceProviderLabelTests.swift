@@ -24,7 +24,8 @@ import Testing
             let metrics = try await client.get("/metrics").text
             let credentials = "/v1/apps/{app}/providers/{provider}/credentials"
             for (status, count) in [(401, 2), (413, 1), (415, 1), (422, 1)] {
-                let series = #"identitybridge_http_requests_total{route="\#(credentials)",status="\#(status)",app="demo",provider="chat"} \#(count)"#
+                let series =
+                    #"identitybridge_http_requests_total{route="\#(credentials)",status="\#(status)",app="demo",provider="chat"} \#(count)"#
                 #expect(metrics.contains(series), "\(series) in \(metrics)")
             }
             #expect(

@@ -182,7 +182,7 @@ final class IssuerKeys: Sendable {
                 }
             }
             group.addTask { try? await Task.sleep(for: limit) }
-            await group.next()
+            _ = await group.next()
             group.cancelAll()
             let waiter = state.withLock { state in
                 state.pendingWaits.remove(id)
@@ -220,7 +220,7 @@ final class IssuerKeys: Sendable {
         // The requests waiting for this fetch go on once the state is set (in the same lock: none is left behind).
         let waiters = state.withLock { state in
             state.inFlight = nil
-            let waiters = Array(state.waiters.values)
+            let waiting = Array(state.waiters.values)
             state.waiters = [:]
             state.pendingWaits = []
             switch outcome {
@@ -241,7 +241,7 @@ final class IssuerKeys: Sendable {
                 let backOff = min(Int64(1) << min(state.failures - 1, 12), configured.cache.refreshInterval)
                 state.nextAttempt = now + .seconds(backOff)
             }
-            return waiters
+            return waiting
         }
         for waiter in waiters { waiter.resume() }
         span?.attributes["identitybridge.session_keys.result"] = (try? outcome.get()) == nil ? "failed" : "ok"

@@ -5,6 +5,14 @@ import IdentityBridge
 import NIOCore
 import NIOPosix
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension ProviderHTTPClient {
     /// A failure with no answer as one sentence naming the URL (up to its path) and what happened: refused,
     /// reset, closed, a name that does not resolve, a timeout, a failed TLS handshake. Never the library's own

@@ -46,7 +46,8 @@ package final class ProviderHTTPClient: SessionKeyFetching {
                 continue
             }
             guard status == 200 else {
-                throw SessionKeyFetchFailure(status >= 500 ? .unreachable : .refused, "The provider at \(Self.shown(current)) answered HTTP \(status).")
+                throw SessionKeyFetchFailure(
+                    status >= 500 ? .unreachable : .refused, "The provider at \(Self.shown(current)) answered HTTP \(status).")
             }
             if let length = response.headers.first(name: "Content-Length").flatMap({ Int($0) }), length > limit {
                 throw SessionKeyFetchFailure(.refused, "The provider's answer is \(length) bytes; at most \(limit) are read.")

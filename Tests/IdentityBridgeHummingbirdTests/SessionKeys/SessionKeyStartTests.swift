@@ -41,7 +41,8 @@ import Testing
         let started = ContinuousClock.now
         let service = try await fixture.service()
         let startTime = ContinuousClock.now - started
-        #expect(startTime < .seconds(1), "started in \(startTime)")
+        // Before issue 59: each issuer's first fetch in turn (up to its 10 s timeout each). A margin for a busy machine.
+        #expect(startTime < .seconds(2), "started in \(startTime)")
         try await withRouterOf(service) { client in
             let byKey = try await client.post("\(ServiceRouteTests.chat)/credentials", body: ServiceRouteTests.user)
             #expect(byKey.status == 200, "\(byKey.text)")
@@ -53,7 +54,7 @@ import Testing
             let waited = ContinuousClock.now - asked
             #expect(answer.status == 503, "\(answer.text)")
             #expect(answer.errorCode == "network_error")
-            #expect(waited < .milliseconds(1500), "a refused connection fails at once: waited \(waited)")
+            #expect(waited < .seconds(2), "a refused connection fails at once: waited \(waited)")
             #expect(
                 answer.text.contains("The connection to http://127.0.0.1:1/.well-known/openid-configuration was refused."),
                 "\(answer.text)")
@@ -63,7 +64,8 @@ import Testing
             #expect(ready.status == 200, "API keys serve: the instance is ready")
             let keys = ready.json["session_keys"]?.arrayValue ?? []
             #expect(keys.count == 4)
-            #expect(keys.allSatisfy { $0["state"] == "unfetched" && $0["error"]?.stringValue?.hasSuffix("was refused.") == true }, "\(keys)")
+            #expect(
+                keys.allSatisfy { $0["state"] == "unfetched" && $0["error"]?.stringValue?.hasSuffix("was refused.") == true }, "\(keys)")
             let metrics = try await client.get("/metrics").text
             #expect(
                 metrics.contains(
@@ -83,7 +85,7 @@ import Testing
             defer { fixture.remove() }
             let started = ContinuousClock.now
             let service = try await fixture.service()
-            #expect(ContinuousClock.now - started < .seconds(1))
+            #expect(ContinuousClock.now - started < .seconds(2))
             try await withRouterOf(service) { client in
                 let token = try await provider.token(port: port, kid: "k1")
                 let asked = ContinuousClock.now
