@@ -149,9 +149,9 @@ start_fault "HTTP 500" "$(url 3)"
 start_fault "redirect loop" "$(url 4)"
 start_fault "oversized key set (100 KB)" "$(url 5)"
 start_fault "malformed key set" "$(url 6)"
-start_fault "DNS does not resolve (.invalid)" "http://idp.identitybridge.invalid"
-start_fault "eight issuers, one of each fault, and a good one" "$(refused_url)" "$(url 1)" "$(url 2)" "$(url 3)" \
-    "$(url 4)" "$(url 5)" "$(url 6)" "http://idp.identitybridge.invalid" "$(url 0)"
+start_fault "DNS does not resolve (.invalid)" "https://idp.identitybridge.invalid"
+start_fault "eight issuers: seven faults and a good one" "$(refused_url)" "$(url 1)" "$(url 2)" "$(url 3)" \
+    "$(url 4)" "$(url 6)" "https://idp.identitybridge.invalid" "$(url 0)"
 
 echo "== while serving"
 serve_fault "turns tarpit" 8 tarpit

@@ -142,7 +142,10 @@ def token(directory, issuer, kid="k1"):
     import jwt
 
     now = int(time.time())
-    claims = {"iss": issuer, "aud": "demo-app", "sub": "u-1", "iat": now, "exp": now + 900}
+    claims = {
+        "iss": issuer, "aud": "demo-app", "sub": "u-1", "email": "ann@example.com", "name": "Ann Example",
+        "iat": now, "exp": now + 900,
+    }
     return jwt.encode(claims, keys(directory)[kid], algorithm="RS256", headers={"kid": kid})
 
 
@@ -222,18 +225,19 @@ def samples(exposition, name):
 
 
 def alerts(service):
-    """The rules' expressions that concern providers, evaluated on this instance's counters since its start."""
+    """The rules' expressions that concern providers (IdentityServer... without the prefix), evaluated on this
+    instance's counters since its start; their `for` durations aside."""
     exposition = scrape(service, "/metrics")
     holding = []
-    for labels, value in samples(exposition, "identitybridge_session_keys_stale"):
-        if value == 1:
-            holding.append(f"IdentityServerSessionKeysStale (after 10m): issuer {labels['issuer']} stale or unfetched")
+    stale = [labels for labels, value in samples(exposition, "identitybridge_session_keys_stale") if value == 1]
+    if stale:
+        holding.append(f"SessionKeysStale (for 10m) on {len(stale)} issuer{'s' if len(stale) > 1 else ''}")
     fetches = collections.defaultdict(lambda: [0.0, 0.0])
     for labels, value in samples(exposition, "identitybridge_session_key_fetches_total"):
         fetches[labels["issuer"]][0 if labels["result"] == "ok" else 1] += value
-    for issuer, (ok, failed) in sorted(fetches.items()):
-        if failed > 0 and ok == 0:
-            holding.append(f"IdentityServerSessionKeyFetchesFailing: every fetch from {issuer} failed")
+    failing = [issuer for issuer, (ok, failed) in fetches.items() if failed > 0 and ok == 0]
+    if failing:
+        holding.append(f"SessionKeyFetchesFailing on {len(failing)} issuer{'s' if len(failing) > 1 else ''}")
     requests = collections.defaultdict(lambda: [0.0, 0.0])
     for labels, value in samples(exposition, "identitybridge_http_requests_total"):
         if labels["route"] in ("/healthz", "/readyz", "/metrics"):
@@ -244,7 +248,7 @@ def alerts(service):
             requests[key][1] += value
     for (app, provider), (total, errors) in sorted(requests.items()):
         if total > 0 and errors / total > 0.05:
-            holding.append(f"IdentityServerHighErrorRatio (after 5m): {errors / total:.0%} 5xx for app {app!r} provider {provider!r}")
+            holding.append(f"HighErrorRatio (for 5m): {errors / total:.0%} 5xx, app {app} provider {provider}")
     print("; ".join(holding) if holding else "none")
 
 
