@@ -5,11 +5,11 @@
 #   docker run --rm -p 8080:8080 -v "$PWD/secrets:/etc/identitybridge:ro" identity-server
 
 FROM swift:6.3-noble AS build
-# libssl-dev: the SystemLibcrypto trait links the system libcrypto for the HMAC hot path.
-# libyaml-dev: the core's CLibyaml target (the YAML alias-expansion bound) builds against the system libyaml.
+# libssl-dev: the SystemLibcrypto trait links the system libcrypto for the HMAC hot path (no product links
+# libyaml: Yams carries its own copy, and the YAML alias bound is the package's own Swift).
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libssl-dev libyaml-dev pkg-config \
+    && apt-get install -y --no-install-recommends libssl-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /build
 # The manifest names every target (tests and plugins too), so the whole package is copied (.dockerignore
@@ -19,11 +19,11 @@ RUN swift build -c release --product identity-server --static-swift-stdlib \
     && install -D -m 0755 "$(swift build -c release --show-bin-path)/identity-server" /out/identity-server
 
 FROM ubuntu:24.04
-# libssl3t64: libcrypto at run time; libyaml-0-2: the binary lists the system libyaml (CLibyaml) as
-# needed; ca-certificates for outbound TLS (the identity providers' key sets, issue 48).
+# libssl3t64: libcrypto at run time, the one system library the binary links beside glibc (`ldd` lists no
+# libyaml); ca-certificates for outbound TLS (the identity providers' key sets, issue 48).
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libssl3t64 libyaml-0-2 ca-certificates \
+    && apt-get install -y --no-install-recommends libssl3t64 ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/identity-server /usr/local/bin/identity-server
 # A numeric non-root user (the Kubernetes manifest's runAsUser); the configuration and secrets are a

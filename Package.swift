@@ -209,6 +209,7 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "NIOCore", package: "swift-nio", condition: tokenService),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: tokenService),
+                .product(name: "NIOPosix", package: "swift-nio", condition: tokenService),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: tokenService),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tokenService),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: tokenService),

@@ -36,6 +36,9 @@ uid, gid = pod["securityContext"]["runAsUser"], pod["securityContext"]["runAsGro
 assert pod["securityContext"]["runAsNonRoot"] and uid != 0
 assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
 assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
+# Issue 59: a startup probe before liveness counts (the server listens within a second whatever the providers do).
+startup = container["startupProbe"]
+assert startup["httpGet"]["path"] == "/healthz" and startup["periodSeconds"] * startup["failureThreshold"] >= 10
 
 root = tempfile.mkdtemp(prefix="identity-deploy-check-")
 os.chmod(root, 0o755)

@@ -66,6 +66,8 @@ fetches() { cat "$WORK/server.out" "$WORK/server.err" | grep -c "session keys fe
 kid_fetches() { cat "$WORK/server.out" "$WORK/server.err" | grep "session keys fetched" | grep -c unknown_kid || true; }
 
 set_token() { printf '%s' "$1" >"$WORK/token.next" && mv "$WORK/token.next" "$WORK/token"; }
+# The first fetch runs in the background (issue 59: the server listens at once); a token waits for it at most 1 s.
+for _ in $(seq 1 100); do [ "$(readyz_state)" = "fresh | " ] && break; sleep 0.1; done
 first="$(token)"
 [ "$(post "$first")" = 200 ] || fail "a token of the provider was refused: $(cat "$WORK/answer")"
 [ "$(readyz_state)" = "fresh | " ] || fail "/readyz: $(readyz_state)"

@@ -99,6 +99,9 @@ package struct ServiceHandlers: Sendable {
             throw Self.notFound("app", "No app \"\(app.prefix(64))\" is served here.")
         }
         request.record.app = served.name
+        // A provider the app serves labels and attributes the request whatever its outcome (a refused key or token,
+        // a body too large, a provider outage), not only once the handler reaches it.
+        if let named = served.instances[request.provider] { request.record.provider = named.instance.reference }
         switch operation {
         case .jwt: return try await exchange(served, request)
         case .credentials: return try await credentials(served, request)

@@ -20,7 +20,8 @@ package struct SessionTokenVerifier: Sendable {
     /// The issuers by `iss` without a trailing slash (the exact form is compared once the key is known).
     private let issuers: [Substring: IssuerVerifier]
 
-    /// Builds the verifier with a key store of its own (each issuer with a URL is fetched now); a key
+    /// Builds the verifier with a key store of its own (each issuer with a URL starts its first fetch now,
+    /// in the background; a token waits for it at most one second); a key
     /// file jwt-kit cannot use is `configuration_invalid`.
     package init(configuration: SessionTokenConfiguration, app: String) async throws(IdentityError) {
         try await self.init(configuration: configuration, app: app, store: SessionKeyStore(logger: Logger(label: "IdentityBridge.service")))
@@ -52,8 +53,15 @@ package struct SessionTokenVerifier: Sendable {
     /// The user the verified token names.
     package func verify(_ token: String, now: Date = Date()) async throws(IdentityError) -> UserIdentity {
         let decoded = try DecodedJWT.decode(token)
-        guard let iss = decoded.claim("iss")?.stringValue else {
+        if let crit = decoded.headerValue("crit") { throw Self.critical(crit) }
+        guard let issClaim = decoded.claim("iss") else {
             throw refusal(.claimMissing, "The session token has no iss claim.", field: "iss")
+        }
+        guard let iss = issClaim.stringValue else {
+            throw IdentityError(
+                .claimInvalid, field: "iss",
+                message: "The session token's iss claim is JSON \(issClaim.typeNameWithArticle), not a string.",
+                recovery: "Have the identity provider write iss as its issuer URL, a string.")
         }
         guard let issuer = issuers[iss.trimmingTrailingSlash] else {
             let known = configuration.issuers.map { SessionKeyID.quoted($0.label) }.joined(separator: ", ")
@@ -62,16 +70,15 @@ package struct SessionTokenVerifier: Sendable {
                 "The session token's iss \(SessionKeyID.quoted(iss)) is not an issuer of app \"\(app)\" (issuers: \(known)).", field: "iss")
         }
         let (claims, expected) = try await issuer.verify(decoded, token: token, refusal: refusal)
-        let leeway = TimeInterval(configuration.leeway)
-        do {
-            try claims.exp.verifyNotExpired(currentDate: now.addingTimeInterval(-leeway))
-        } catch {
-            throw refusal(.tokenExpired, "The session token has expired.")
+        // Named only once the signature verifies: an unsigned token learns nothing of the claims' rules.
+        let standard: SessionClaims.Standard
+        do throws(SessionClaims.Problem) { standard = try claims.standard() } catch {
+            throw IdentityError(error.code, field: error.claim, message: error.message, recovery: error.recovery)
         }
-        if let nbf = claims.nbf {
-            do { try nbf.verifyNotBefore(currentDate: now.addingTimeInterval(leeway)) } catch {
-                throw refusal(.tokenNotYetValid, "The session token is not valid yet.")
-            }
+        let leeway = TimeInterval(configuration.leeway)
+        guard now.addingTimeInterval(-leeway) < standard.exp else { throw refusal(.tokenExpired, "The session token has expired.") }
+        if let nbf = standard.nbf, nbf >= now.addingTimeInterval(leeway) {
+            throw refusal(.tokenNotYetValid, "The session token is not valid yet.")
         }
         guard iss == expected else {
             throw refusal(
@@ -81,12 +88,8 @@ package struct SessionTokenVerifier: Sendable {
                 field: "iss")
         }
         let audiences = issuer.configured.audiences
-        guard let aud = claims.aud?.value, aud.contains(where: audiences.contains) else {
-            throw refusal(
-                .claimInvalid,
-                "The session token's aud includes none of the audiences of issuer \(SessionKeyID.quoted(expected)) "
-                    + "(\(audiences.map(SessionKeyID.quoted).joined(separator: ", "))).",
-                field: "aud")
+        guard standard.aud.contains(where: audiences.contains) else {
+            throw Self.wrongAudience(standard.aud, issuer: expected, audiences: audiences)
         }
         let names = issuer.configured.claims
         guard let userId = claims.string(names.userId) else {
@@ -99,6 +102,35 @@ package struct SessionTokenVerifier: Sendable {
         let emailVerified = claims.all["email_verified"]
         let unverified = emailVerified == .bool(false) || emailVerified == .string("false")
         return UserIdentity(userId: userId, email: unverified ? nil : claims.string(names.email), name: claims.string(names.name))
+    }
+
+    /// `claim_invalid` on `aud`: the token's own audiences (each quoted only when short and plain, at most four)
+    /// beside the issuer's, and the two ways to make them meet.
+    static func wrongAudience(_ aud: [String], issuer: String, audiences: [String]) -> IdentityError {
+        let shown = aud.prefix(4).map(SessionKeyID.quoted).joined(separator: ", ") + (aud.count > 4 ? " and \(aud.count - 4) more" : "")
+        let wanted = audiences.map(SessionKeyID.quoted).joined(separator: ", ")
+        return IdentityError(
+            .claimInvalid, field: "aud",
+            message:
+                "The session token's aud (\(shown)) includes none of the audiences of issuer \(SessionKeyID.quoted(issuer)) (\(wanted)).",
+            recovery:
+                "Request the session token for audience \(SessionKeyID.quoted(audiences.first ?? "")) from the identity provider, "
+                + "or add the token's audience to the issuer's 'audience' in the configuration if this service should accept it.")
+    }
+
+    /// `token_invalid` on `crit`: the header names extensions that must be understood (RFC 7515 §4.1.11), and the
+    /// service implements none, so every `crit` is refused, naming what it lists (short values, at most four).
+    static func critical(_ crit: JSONValue) -> IdentityError {
+        let names = crit.arrayValue?.compactMap(\.stringValue) ?? []
+        let listed =
+            names.isEmpty
+            ? "a crit header that is not a list of names"
+            : "crit \(names.prefix(4).map(SessionKeyID.quoted).joined(separator: ", "))\(names.count > 4 ? " and \(names.count - 4) more" : "")"
+        return IdentityError(
+            .tokenInvalid, field: "crit",
+            message: "The session token's header has \(listed): extensions this service does not implement, so it refuses the token "
+                + "(RFC 7515 §4.1.11).",
+            recovery: "Have the identity provider sign session tokens without a crit header.")
     }
 
     private func refusal(_ code: IdentityError.Code, _ message: String, field: String = "Authorization") -> IdentityError {
@@ -132,7 +164,7 @@ struct IssuerVerifier: Sendable {
             remote = nil
         case let source?:
             fileKeys = nil
-            remote = await store.keys(app: app, issuer: issuer, source: source)
+            remote = store.keys(app: app, issuer: issuer, source: source)
         case nil:
             fileKeys = nil
             remote = nil
@@ -212,40 +244,6 @@ struct IssuerVerifier: Sendable {
             return (claims, issuer)
         } catch {
             throw refusal(.tokenInvalid, "The session token's signature does not verify with the keys of issuer \(label).", "Authorization")
-        }
-    }
-}
-
-/// The claims of a session JWT: the registered ones jwt-kit checks, and all of them for the mapping.
-struct SessionClaims: JWTPayload {
-    let exp: ExpirationClaim
-    let nbf: NotBeforeClaim?
-    let iss: IssuerClaim?
-    let aud: AudienceClaim?
-    let all: [String: JSONValue]
-
-    enum CodingKeys: String, CodingKey { case exp, nbf, iss, aud }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        exp = try container.decode(ExpirationClaim.self, forKey: .exp)
-        nbf = try container.decodeIfPresent(NotBeforeClaim.self, forKey: .nbf)
-        iss = try container.decodeIfPresent(IssuerClaim.self, forKey: .iss)
-        aud = try container.decodeIfPresent(AudienceClaim.self, forKey: .aud)
-        all = try JSONValue(from: decoder).objectValue ?? [:]
-    }
-
-    func encode(to encoder: any Encoder) throws { try JSONValue.object(all).encode(to: encoder) }
-
-    /// Claims are checked by `SessionTokenVerifier` with the configured leeway.
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
-
-    /// A string claim (a number is written as its digits, as ids often are); `nil` when absent or empty.
-    func string(_ name: String) -> String? {
-        switch all[name] {
-        case .string(let text)?: text.isEmpty ? nil : text
-        case .int(let number)?: String(number)
-        default: nil
         }
     }
 }

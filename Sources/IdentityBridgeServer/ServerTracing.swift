@@ -6,7 +6,8 @@ import Tracing
 
 /// `identity-server`'s tracing, from the standard OpenTelemetry environment: off unless
 /// `OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set or `OTEL_TRACES_EXPORTER` is
-/// `otlp` (and `OTEL_SDK_DISABLED` is not `true`); then spans go over OTLP/HTTP (protobuf or JSON) through
+/// `otlp` (and `OTEL_SDK_DISABLED` is not `true`); then spans go over OTLP/HTTP with protobuf (`http/json` is refused: swift-otel
+/// writes its ids in base64, OTLP/JSON wants hex) through
 /// swift-otel, which reads the rest (`OTEL_SERVICE_NAME`, default `identity-server`; `OTEL_TRACES_SAMPLER` and
 /// its argument; `OTEL_BSP_*`; headers, timeout, compression).
 struct ServerTracing {
@@ -32,7 +33,15 @@ struct ServerTracing {
             return nil
         }
         let wire = (environment["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL"] ?? environment["OTEL_EXPORTER_OTLP_PROTOCOL"] ?? "http/protobuf")
-        guard wire == "http/protobuf" || wire == "http/json" else {
+        // swift-otel 1.6 encodes http/json with SwiftProtobuf's JSON mapping, which writes trace and span ids in base64;
+        // OTLP/JSON requires hex, so a collector would read other ids (or refuse the batch): refused here rather than sent wrong.
+        if wire == "http/json" {
+            throw SetupError(
+                description:
+                    "OTEL_EXPORTER_OTLP_PROTOCOL=http/json is not supported: the exporter would write trace and span ids in base64, "
+                    + "not the hex OTLP/JSON requires; use http/protobuf (the default) and the collector's HTTP port (4318).")
+        }
+        guard wire == "http/protobuf" else {
             throw SetupError(
                 description:
                     "OTEL_EXPORTER_OTLP_PROTOCOL=\(wire.prefix(32)): identity-server exports OTLP over HTTP only; use http/protobuf (the default) and the collector's HTTP port (4318)."

@@ -66,6 +66,10 @@ import Testing
                 ["OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:4317", "OTEL_EXPORTER_OTLP_PROTOCOL": "grpc"],
                 "OTEL_EXPORTER_OTLP_PROTOCOL=grpc: identity-server exports OTLP over HTTP only"
             ),
+            (
+                ["OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:4318", "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL": "http/json"],
+                "OTEL_EXPORTER_OTLP_PROTOCOL=http/json is not supported: the exporter would write trace and span ids in base64"
+            ),
             (["OTEL_TRACES_EXPORTER": "zipkin"], "OTEL_TRACES_EXPORTER=zipkin is not supported here; use otlp (or none)."),
             (["OTEL_EXPORTER_OTLP_ENDPOINT": "collector:4318"], "The OTLP endpoint must be an http:// or https:// URL"),
         ]

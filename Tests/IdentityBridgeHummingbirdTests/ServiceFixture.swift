@@ -168,6 +168,12 @@ struct ServiceClient {
     }
 }
 
+/// Runs `test` against `service`'s router (HummingbirdTesting `.router`).
+func withRouterOf(_ service: TokenService, _ test: @Sendable (ServiceClient) async throws -> Void) async throws {
+    let app = Application(router: service.makeRouter())
+    try await app.test(.router) { client in try await test(ServiceClient(client: client)) }
+}
+
 /// Runs `test` against the started service's router (HummingbirdTesting `.router`).
 func withRouter(_ fixture: ServiceFixture, _ test: @Sendable (ServiceClient, TokenService) async throws -> Void) async throws {
     let service = try await fixture.service()

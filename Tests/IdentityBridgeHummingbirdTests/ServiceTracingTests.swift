@@ -80,6 +80,8 @@ import Tracing
                 #expect(Set(children.map(\.operationName)) == ["identitybridge.session_token.verify", "identitybridge.credential.issue"])
             case "trace-2":
                 #expect(server.attributes["identitybridge.error.code"]?.toSpanAttribute() == .string("token_invalid"))
+                // Refused before the provider's handler ran, yet under the provider its path names (issue 59).
+                #expect(server.attributes["identitybridge.provider"]?.toSpanAttribute() == .string("chat"))
                 let verify = try #require(children.first { $0.operationName == "identitybridge.session_token.verify" })
                 // The child says why (the verifier's own code); the answer says token_invalid.
                 #expect(verify.attributes["identitybridge.error.code"]?.toSpanAttribute() == .string("token_expired"))
@@ -113,7 +115,7 @@ import Tracing
         let first = try #require(lines.first { $0.contains("request_id=login-1") }, "\(lines)")
         for field in ["app=demo", "provider=chat", "kind=zendesk-chat", "status=200"] { #expect(first.contains(field), "\(first)") }
         let second = try #require(lines.first { $0.contains("code=token_invalid") }, "\(lines)")
-        #expect(second.contains("app=demo") && !second.contains("bad id"), "\(second)")
+        #expect(second.contains("app=demo") && second.contains("provider=chat") && !second.contains("bad id"), "\(second)")
     }
 
     @Test func withoutATracerTheCallersTraceparentIsLoggedAndNoSpanIsMade() async throws {

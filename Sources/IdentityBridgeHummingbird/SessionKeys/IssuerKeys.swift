@@ -7,7 +7,9 @@ import Tracing
 
 /// The public keys of one issuer served from a URL (`issuer_url` or `jwks_url`), cached and refreshed:
 ///
-/// - fetched when the issuer first appears (start or reload), then kept for the answer's
+/// - fetched when the issuer first appears (start or reload), in the background: the service listens and
+///   serves everything else meanwhile, and a token of the issuer waits for that fetch at most
+///   ``requestWait`` (then 503 `network_error`, the fetch going on); then kept for the answer's
 ///   `Cache-Control: max-age` clamped into the issuer's `keys_cache` bounds, and refreshed by the schedule
 ///   (``SessionKeyStore/refreshDue()``) once 80 % of that has passed;
 /// - a token whose `kid` is not in the set refreshes it at once, at most once per `refresh_interval`:
@@ -36,6 +38,10 @@ final class IssuerKeys: Sendable {
         case unavailable(String)
     }
 
+    /// The longest a request waits for a running fetch of the issuer's keys (its first, or one an unknown `kid`
+    /// started) before it is answered without it; the fetch goes on and serves the requests after it.
+    static let requestWait: Duration = .seconds(1)
+
     let app: String
     let configured: SessionTokenIssuer
     private let fetcher: any SessionKeyFetching
@@ -58,6 +64,11 @@ final class IssuerKeys: Sendable {
         var nextAttempt: ContinuousClock.Instant
         var lastUnknownKeyRefresh: ContinuousClock.Instant?
         var inFlight: Task<Void, Never>?
+        /// The requests waiting for the running fetch, by id (resumed when it ends or their wait does).
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        /// The ids of the waits not yet ended (a wait whose id is gone resumes at once).
+        var pendingWaits: Set<Int> = []
+        var nextWait = 0
     }
     private let state: Mutex<State>
 
@@ -91,11 +102,19 @@ final class IssuerKeys: Sendable {
             state.lastUnknownKeyRefresh = now
             return true
         }
-        if refresh { await self.refresh(.unknownKey) }
+        if refresh {
+            start(.unknownKey)
+            await waitForFetch(upTo: Self.requestWait)
+        }
         if let hit = found(kid) { return hit }
         return state.withLock { state in
             let now = clock.now
             guard let fetchedAt = state.fetchedAt, state.keys != nil else {
+                if state.inFlight != nil, state.lastFailure == nil {
+                    return .unavailable(
+                        "The keys of issuer \(SessionKeyID.quoted(configured.label)) have not been fetched yet: the first fetch "
+                            + "has run for over \(Self.requestWait.components.seconds) s.")
+                }
                 return .unavailable(
                     "The keys of issuer \(SessionKeyID.quoted(configured.label)) have not been fetched yet"
                         + (state.lastFailure.map { ": \($0.message)" } ?? "."))
@@ -127,13 +146,50 @@ final class IssuerKeys: Sendable {
     /// Fetches the set (and the discovery document, except for an unknown `kid` once it is known);
     /// a fetch already running is awaited instead of starting another.
     func refresh(_ reason: Reason) async {
-        let task: Task<Void, Never> = state.withLock { state in
+        await start(reason).value
+    }
+
+    /// Starts a fetch unless one is running, and returns the running one (not awaited: the first fetch of
+    /// an issuer runs while the service already serves).
+    @discardableResult
+    func start(_ reason: Reason) -> Task<Void, Never> {
+        state.withLock { state in
             if let running = state.inFlight { return running }
             let task = Task { await self.fetch(reason) }
             state.inFlight = task
             return task
         }
-        await task.value
+    }
+
+    /// Waits until the running fetch ends, at most `limit` (at once when none runs).
+    func waitForFetch(upTo limit: Duration) async {
+        let id: Int? = state.withLock { state in
+            guard state.inFlight != nil else { return nil }
+            state.nextWait += 1
+            state.pendingWaits.insert(state.nextWait)
+            return state.nextWait
+        }
+        guard let id else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await withCheckedContinuation { continuation in
+                    let now: Bool = self.state.withLock { state in
+                        guard state.pendingWaits.contains(id) else { return true }
+                        state.waiters[id] = continuation
+                        return false
+                    }
+                    if now { continuation.resume() }
+                }
+            }
+            group.addTask { try? await Task.sleep(for: limit) }
+            _ = await group.next()
+            group.cancelAll()
+            let waiter = state.withLock { state in
+                state.pendingWaits.remove(id)
+                return state.waiters.removeValue(forKey: id)
+            }
+            waiter?.resume()
+        }
     }
 
     private func fetch(_ reason: Reason) async {
@@ -161,8 +217,12 @@ final class IssuerKeys: Sendable {
         }
         let now = clock.now
         let age = (try? outcome.get()).map { configured.cache.age(forMaxAge: $0.1.maxAge) } ?? 0
-        state.withLock { state in
+        // The requests waiting for this fetch go on once the state is set (in the same lock: none is left behind).
+        let waiters = state.withLock { state in
             state.inFlight = nil
+            let waiting = Array(state.waiters.values)
+            state.waiters = [:]
+            state.pendingWaits = []
             switch outcome {
             case .success(let (keys, _, issuer, jwksURL)):
                 state.keys = keys
@@ -181,7 +241,9 @@ final class IssuerKeys: Sendable {
                 let backOff = min(Int64(1) << min(state.failures - 1, 12), configured.cache.refreshInterval)
                 state.nextAttempt = now + .seconds(backOff)
             }
+            return waiting
         }
+        for waiter in waiters { waiter.resume() }
         span?.attributes["identitybridge.session_keys.result"] = (try? outcome.get()) == nil ? "failed" : "ok"
         if case .failure(let failure) = outcome {
             span?.attributes[ServiceTracing.errorCode] = IdentityError.Code.networkError.rawValue

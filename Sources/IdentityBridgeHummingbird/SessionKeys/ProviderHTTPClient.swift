@@ -20,6 +20,9 @@ package final class ProviderHTTPClient: SessionKeyFetching {
     package init() {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.connectionPool = .init(idleTimeout: .seconds(60))
+        // A refused or reset connection fails its fetch at once, not at the timeout: the key store retries on its
+        // own schedule (1 s back-off and up), and a request never waits for a provider that said no.
+        configuration.connectionPool.retryConnectionEstablishment = false
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 
@@ -35,7 +38,7 @@ package final class ProviderHTTPClient: SessionKeyFetching {
                 request.headers.add(name: "Accept", value: "application/json")
                 response = try await client.execute(request, deadline: deadline)
             } catch {
-                throw Self.unreachable(error, timeout: timeout)
+                throw Self.unreachable(error, url: current, timeout: timeout)
             }
             let status = response.status.code
             if (300..<400).contains(status) {
@@ -43,7 +46,8 @@ package final class ProviderHTTPClient: SessionKeyFetching {
                 continue
             }
             guard status == 200 else {
-                throw SessionKeyFetchFailure(status >= 500 ? .unreachable : .refused, "The provider answered HTTP \(status).")
+                throw SessionKeyFetchFailure(
+                    status >= 500 ? .unreachable : .refused, "The provider at \(Self.shown(current)) answered HTTP \(status).")
             }
             if let length = response.headers.first(name: "Content-Length").flatMap({ Int($0) }), length > limit {
                 throw SessionKeyFetchFailure(.refused, "The provider's answer is \(length) bytes; at most \(limit) are read.")
@@ -56,10 +60,10 @@ package final class ProviderHTTPClient: SessionKeyFetching {
             } catch is NIOTooManyBytesError {
                 throw SessionKeyFetchFailure(.refused, "The provider's answer is over \(limit) bytes.")
             } catch {
-                throw Self.unreachable(error, timeout: timeout)
+                throw Self.unreachable(error, url: current, timeout: timeout)
             }
         }
-        throw SessionKeyFetchFailure(.refused, "The provider redirected more than \(Self.maxRedirects) times.")
+        throw SessionKeyFetchFailure(.refused, "The provider at \(Self.shown(url)) redirected more than \(Self.maxRedirects) times.")
     }
 
     /// The URL a redirect leads to, when it stays on the same scheme, host and port.
@@ -73,14 +77,6 @@ package final class ProviderHTTPClient: SessionKeyFetching {
                 .refused, "The provider redirected to another host (\(host)); configure the URL the keys are served from.")
         }
         return next.absoluteString
-    }
-
-    /// A failure with no answer: a timeout says so; anything else is named by its type (never a body).
-    static func unreachable(_ error: any Error, timeout: Duration) -> SessionKeyFetchFailure {
-        if let error = error as? HTTPClientError, error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
-            return SessionKeyFetchFailure(.unreachable, "The provider did not answer within \(timeout.components.seconds) s.")
-        }
-        return SessionKeyFetchFailure(.unreachable, "The provider could not be reached: \(String(describing: error).prefix(160)).")
     }
 }
 #endif

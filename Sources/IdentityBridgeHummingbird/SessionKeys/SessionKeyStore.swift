@@ -7,7 +7,8 @@ package import Tracing
 
 /// The keys of every issuer served from a URL, kept across reloads: a reload that keeps an issuer
 /// (same app, URL, algorithms and cache bounds) keeps its cached set and fetches nothing; a new
-/// issuer is fetched while its snapshot is prepared; an issuer no served snapshot names is dropped.
+/// issuer's first fetch starts when its snapshot is prepared and runs in the background (every issuer's
+/// at once, so a start or a reload waits for no provider); an issuer no served snapshot names is dropped.
 package final class SessionKeyStore: Sendable {
     private let fetcher: any SessionKeyFetching
     private let metrics: ServiceMetrics?
@@ -37,9 +38,10 @@ package final class SessionKeyStore: Sendable {
         self.tracer = tracer
     }
 
-    /// The cached keys of `issuer` of `app`, fetched first when new (within its timeout; a failure leaves
-    /// it unfetched: its tokens are refused with the reason until a refresh succeeds).
-    func keys(app: String, issuer: SessionTokenIssuer, source: SessionTokenIssuer.Keys) async -> IssuerKeys {
+    /// The cached keys of `issuer` of `app`; when new, its first fetch is started, not awaited (until it
+    /// succeeds its tokens wait for it at most ``IssuerKeys/requestWait``, then are answered 503
+    /// `network_error` with the reason; the schedule retries a failure with a back-off).
+    func keys(app: String, issuer: SessionTokenIssuer, source: SessionTokenIssuer.Keys) -> IssuerKeys {
         let entry = Entry(app: app, keys: source, issuer: issuer.issuer, algorithms: issuer.algorithms, cache: issuer.cache)
         let (keys, isNew) = entries.withLock { entries in
             if let cached = entries[entry] { return (cached, false) }
@@ -48,8 +50,13 @@ package final class SessionKeyStore: Sendable {
             entries[entry] = made
             return (made, true)
         }
-        if isNew { await keys.refresh(.start) }
+        if isNew { keys.start(.start) }
         return keys
+    }
+
+    /// Waits until no fetch of any issuer runs (tests, and a caller that wants the first fetches' outcome).
+    package func fetchesSettled() async {
+        for keys in entries.withLock({ Array($0.values) }) { await keys.waitForFetch(upTo: .seconds(3600)) }
     }
 
     /// Drops the issuers `snapshot` does not use (after a reload, refused or not).

@@ -35,11 +35,15 @@ import Testing
         """
     }
 
-    /// Runs `test` against a started service over `yaml` (router mode: no listener, the real key fetches).
+    /// Runs `test` against a started service over `yaml` (router mode: no listener, the real key fetches), once
+    /// the first fetches (which run in the background) have ended.
     static func withService(_ yaml: String, _ test: @Sendable (ServiceClient, TokenService) async throws -> Void) async throws {
         let fixture = try await ServiceFixture(yaml: yaml)
         defer { fixture.remove() }
-        try await withRouter(fixture, test)
+        try await withRouter(fixture) { client, service in
+            await service.sessionKeys.fetchesSettled()
+            try await test(client, service)
+        }
     }
 
     static func credentials(_ client: ServiceClient, _ token: String) async throws -> ServiceClient.Answer {
@@ -130,7 +134,7 @@ import Testing
                 #expect(try await Self.credentials(client, token).status == 200, "stale, within max_stale")
                 let stale = try #require(try await Self.sessionKeys(client))
                 #expect(stale["state"] == "stale")
-                #expect(stale["error"] == "The provider answered HTTP 503.")
+                #expect(stale["error"] == .string("The provider at http://127.0.0.1:\(port)/jwks answered HTTP 503."))
                 #expect(try await client.get("/readyz").status == 200, "the provider's outage is not the instance's")
                 let exposition = String(decoding: service.metrics.exposition(), as: UTF8.self)
                 #expect(exposition.contains(#"identitybridge_session_keys_stale{app="demo",issuer="http://127.0.0.1:\#(port)/"} 1"#))
