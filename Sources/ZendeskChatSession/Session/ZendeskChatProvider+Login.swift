@@ -37,7 +37,7 @@ extension ZendeskChatProvider {
         self.authenticator = authenticator
         let connection = await performConnect(authenticator: authenticator, asLogin: true)
         if let failure = connection.failure {
-            throw .refused(failure.identityError(provider: reference), then: fallbackEvents(connection))
+            throw .sdk(failure.identityError(provider: reference), then: fallbackEvents(connection))
         }
         guard connection.visitor.isAuthenticated else {
             throw .failed(

@@ -140,9 +140,8 @@ extension ChatBridgeTests {
             #expect(error?.vendorCode == "networkError")
             #expect(Chat.instance?.connectionProvider.status == .disconnected, "the SDK is left trying to connect")
             #expect(await chat.currentUser()?.isAuthenticated != true)
-            // taxonomy: needs the session engine (Chat emits authentication_failed and fell_back_to_anonymous for
-            // every connect failure, and no login_failed).
-            expectFailureEvents(events, thrown: error, vendorRefused: false, today: .needsSessionEngine)
+            // The failure table's network row: login_failed alone (the vendor gave no verdict on the JWT).
+            expectFailureEvents(events, thrown: error, vendorRefused: false)
         }
     }
 
@@ -156,8 +155,8 @@ extension ChatBridgeTests {
             #expect(ContinuousClock.now - started >= .milliseconds(200))
             #expect(ContinuousClock.now - started < .seconds(10))
             #expect(error?.code == .networkError)
-            // taxonomy: needs the session engine (as above).
-            expectFailureEvents(events, thrown: error, vendorRefused: false, today: .needsSessionEngine)
+            // The failure table's timeout row: login_failed alone.
+            expectFailureEvents(events, thrown: error, vendorRefused: false)
         }
     }
 

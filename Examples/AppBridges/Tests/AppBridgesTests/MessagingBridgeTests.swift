@@ -159,9 +159,9 @@ extension MessagingBridgeTests {
         let (events, error) = await eventsOf(messaging.eventHub) { try await messaging.login(credentialSource: { .jwt(jwt) }) }
         #expect(error?.code == failure.code, "\(failure): \(String(describing: error))")
         #expect(failure.refused || error?.code != .tokenInvalid, "a network failure read as a refusal")
-        // taxonomy: needs the session engine (Messaging emits authentication_failed and fell_back_to_anonymous for
-        // every loginUser failure, and no login_failed).
-        expectFailureEvents(events, thrown: error, vendorRefused: failure.refused, today: .needsSessionEngine)
+        // The failure table: a refusal is authentication_failed then login_failed; a network or unexplained
+        // failure is login_failed alone.
+        expectFailureEvents(events, thrown: error, vendorRefused: failure.refused)
     }
 
     /// Offline, the SDK's `loginUser` fails with `httpError(.requestFailed)`: `network_error`, promptly.
@@ -174,8 +174,8 @@ extension MessagingBridgeTests {
         let (events, error) = await eventsOf(messaging.eventHub) { try await messaging.login(credentialSource: { .jwt(jwt) }) }
         #expect(error?.code == .networkError)
         #expect(error?.vendorCode == ZendeskMessagingVendorCode.networkError)
-        // taxonomy: needs the session engine (as above).
-        expectFailureEvents(events, thrown: error, vendorRefused: false, today: .needsSessionEngine)
+        // The failure table's network row: login_failed alone.
+        expectFailureEvents(events, thrown: error, vendorRefused: false)
     }
 
     /// Without a renewal (no credential source) the bridge is not the SDK's delegate, so the SDK takes its own

@@ -96,9 +96,8 @@ extension SupportBridgeTests {
         }
         #expect(error?.code == .tokenInvalid)
         #expect(error?.vendorCode == "ZDKUnauthorized")
-        // taxonomy: needs the session engine (Support emits login_failed without authentication_failed when
-        // setIdentity is refused: its unauthorized handler is set only after a login succeeds).
-        expectFailureEvents(events, thrown: error, vendorRefused: true, today: .needsSessionEngine)
+        // The failure table's refusal row: authentication_failed, then login_failed.
+        expectFailureEvents(events, thrown: error, vendorRefused: true)
     }
 
     /// Offline the request fails with a Foundation URL error: `network_error`, not a refusal.
@@ -112,7 +111,7 @@ extension SupportBridgeTests {
         }
         #expect(error?.code == .networkError)
         #expect(error?.vendorCode == "\(NSURLErrorDomain).\(NSURLErrorNotConnectedToInternet)")
-        expectFailureEvents(events, thrown: error, vendorRefused: false, today: .conforms)
+        expectFailureEvents(events, thrown: error, vendorRefused: false)
     }
 
     /// An identity type the account does not take (a JWT app on an anonymous account): the SDK's error is not
@@ -128,6 +127,6 @@ extension SupportBridgeTests {
         #expect(error?.code == .unknown)
         #expect(error?.vendorCode == "ZendeskCoreSDK.403")
         #expect(error?.recovery?.contains("Mobile SDK setting") == true)
-        expectFailureEvents(events, thrown: error, vendorRefused: false, today: .conforms)
+        expectFailureEvents(events, thrown: error, vendorRefused: false)
     }
 }

@@ -84,16 +84,6 @@ func part(_ index: Int, of jwt: String) -> [String: Any]? {
     return Data(base64Encoded: base64).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
 }
 
-/// Whether a failure path's events already follow the failure taxonomy with today's session modules.
-enum TaxonomyToday {
-    /// The session module emits the taxonomy's events on this path: the check must pass.
-    case conforms
-    /// taxonomy: needs the session engine (issue 57, item 1). The session module emits another sequence on this
-    /// path today; the check is run as a known issue, and it fails ("known issue was not recorded") once the
-    /// engine emits the taxonomy's events, so that the mark is removed then.
-    case needsSessionEngine
-}
-
 /// The failure taxonomy every vendor is held to (issue 57, item 2), in one place: a failed login
 /// (`login(_:)`, `login(credential:)`, `login(credentialSource:)`) emits exactly one `login_failed`, carrying the
 /// thrown error, as the last event of the operation, and no `login_succeeded`; `authentication_failed` precedes it
@@ -101,9 +91,9 @@ enum TaxonomyToday {
 /// `logged_out` (the previous user) before those. `events` are the events of that one operation.
 func expectFailureEvents(
     _ events: [IdentityEvent], thrown: IdentityError?, vendorRefused: Bool, previousUserLoggedOut: Bool = false,
-    today: TaxonomyToday, sourceLocation: SourceLocation = #_sourceLocation
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let check = {
+    do {
         let names = events.map(\.name)
         #expect(names.filter { $0 == .loginFailed }.count == 1, "one login_failed: \(names)", sourceLocation: sourceLocation)
         #expect(names.last == .loginFailed, "login_failed is the last event: \(names)", sourceLocation: sourceLocation)
@@ -124,10 +114,6 @@ func expectFailureEvents(
         if previousUserLoggedOut {
             #expect(names.first == .loggedOut, "logged_out (the previous user) first: \(names)", sourceLocation: sourceLocation)
         }
-    }
-    switch today {
-    case .conforms: check()
-    case .needsSessionEngine: withKnownIssue("taxonomy: needs the session engine", sourceLocation: sourceLocation) { check() }
     }
 }
 

@@ -76,10 +76,11 @@ public enum LoginStepFailure: Error, Sendable {
     /// The step failed without the vendor's verdict on the credential.
     case failed(IdentityError)
 
-    /// What the SDK's failure `error` is: `network_error` (the vendor could not be reached, which is no verdict
-    /// on the credential) is ``failed(_:)``; anything else the SDK or its backend answered is ``refused(_:then:)``.
+    /// What the SDK's failure `error` is: `network_error` (the vendor could not be reached) and `unknown_error`
+    /// (a failure the vendor does not explain) are no verdict on the credential, so ``failed(_:)``; any other code
+    /// the SDK or its backend answered is its verdict, ``refused(_:then:)``.
     public static func sdk(_ error: IdentityError, then events: [IdentityEvent] = []) -> LoginStepFailure {
-        error.code == .networkError ? .failed(error) : .refused(error, then: events)
+        error.code == .networkError || error.code == .unknown ? .failed(error) : .refused(error, then: events)
     }
 
     /// The error the login throws.
