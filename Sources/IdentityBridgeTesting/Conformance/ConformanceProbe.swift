@@ -131,22 +131,6 @@ final class ConformanceProbe {
         }
     }
 
-    /// A failed login: no `login_succeeded`, and any `login_failed` / `authentication_failed`
-    /// event carries the code that was thrown.
-    func expectFailureEvents<Value>(_ call: ProbedCall<Value>) {
-        expectNone([.loginSucceeded], in: call)
-        guard let thrown = call.error else { return }
-        for event in call.events where event.name == .loginFailed || event.name == .authenticationFailed {
-            guard let carried = event.error else {
-                fail("\(call.label) emitted \(event.name) without the error in its payload; expected \(thrown.code)")
-                continue
-            }
-            if carried.code != thrown.code {
-                fail("\(call.label) threw \(thrown.code) but emitted \(event.name) carrying \(carried.code)")
-            }
-        }
-    }
-
     /// A finding unless `call` followed `row` of the failure taxonomy: its events of
     /// ``FailureTaxonomy/rowEvents`` are the row's, in order, it threw the row's code (or `code`, where the row's
     /// is the cause's own), and every `login_failed` / `authentication_failed` / `logout_failed` carries it.
