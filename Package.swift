@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "IdentityBridgeTesting", targets: ["IdentityBridgeTesting"]),
         .library(name: "IdentityBridgeSimulators", targets: ["IdentityBridgeSimulators"]),
         // The token service: Hummingbird 2 routes any backend can mount (`identity-server` runs them).
+        .library(name: "IdentityBridgeService", targets: ["IdentityBridgeService"]),
         .library(name: "IdentityBridgeHummingbird", targets: ["IdentityBridgeHummingbird"]),
         // The same routes for Vapor 4 apps (trait `Vapor`, off by default).
         .library(name: "IdentityBridgeVapor", targets: ["IdentityBridgeVapor"]),
@@ -73,7 +74,7 @@ let package = Package(
                 + "instead of swift-crypto: about 2.5x faster minting. Off: swift-crypto only."),
         .trait(
             name: "TokenService",
-            description: "The token service and the command-line tools (IdentityBridgeHummingbird, identityctl, "
+            description: "The token service and the command-line tools (IdentityBridgeService, IdentityBridgeHummingbird, identityctl, "
                 + "identity-server) with their dependencies: Hummingbird, SwiftNIO, swift-service-lifecycle, "
                 + "swift-prometheus, jwt-kit, swift-argument-parser, async-http-client, swift-distributed-tracing, swift-otel. Off: a consumer of the core and the adapters "
                 + "resolves none of them."),
@@ -91,16 +92,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
-        // Session JWT verification in IdentityBridgeHummingbird; in tests, an independent JWT implementation.
+        // Session JWT verification in IdentityBridgeService; in tests, an independent JWT implementation.
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
-        // The token service (IdentityBridgeHummingbird, `identityctl serve`).
+        // The token service's Hummingbird front end (IdentityBridgeHummingbird, `identity-server`).
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // The service core's HTTP vocabulary (statuses, header fields), framework-neutral.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // The token service's client for identity providers' OpenID configurations and key sets.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
-        // The token service's spans (IdentityBridgeHummingbird) and their OTLP/HTTP exporter (identity-server only).
+        // The token service's spans (IdentityBridgeService) and their OTLP/HTTP exporter (identity-server only).
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
         // The Vapor front end (trait `Vapor`).
@@ -195,27 +198,46 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: The token service: vendor-neutral Hummingbird routes over a loaded configuration.
+        // MARK: The token service's core, framework-neutral (HTTPTypes, NIOCore, swift-log, swift-metrics, tracing): the
+        // route table, the request frame, the handlers, the answers, the caller proof, the metrics, the session keys and
+        // the configuration's life. No Hummingbird and no Vapor: each front end below is a thin sibling over it.
         .target(
-            name: "IdentityBridgeHummingbird",
+            name: "IdentityBridgeService",
             dependencies: [
                 "IdentityBridge",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tokenService),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird", condition: tokenService),
-                .product(name: "HummingbirdCore", package: "hummingbird", condition: tokenService),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: tokenService),
                 .product(name: "JWTKit", package: "jwt-kit", condition: tokenService),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "NIOCore", package: "swift-nio", condition: tokenService),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: tokenService),
-                .product(name: "NIOPosix", package: "swift-nio", condition: tokenService),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: tokenService),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tokenService),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: tokenService),
                 .product(name: "Tracing", package: "swift-distributed-tracing", condition: tokenService),
             ],
             exclude: ["openapi.yaml"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: The Hummingbird front end: the core's routes on a Hummingbird router, and `identity-server`'s server
+        // (guarded HTTP/1 connections, the metrics listener, the service group).
+        .target(
+            name: "IdentityBridgeHummingbird",
+            dependencies: [
+                "IdentityBridge",
+                "IdentityBridgeService",
+                .product(name: "Hummingbird", package: "hummingbird", condition: tokenService),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: tokenService),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio", condition: tokenService),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: tokenService),
+                .product(name: "NIOPosix", package: "swift-nio", condition: tokenService),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tokenService),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: tokenService),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: tokenService),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -231,7 +253,8 @@ let package = Package(
         .testTarget(
             name: "IdentityBridgeClientTests",
             dependencies: [
-                "IdentityBridgeClient", "IdentityBridgeHummingbird", "IdentityBridgeStandard", "IdentityBridgeSimulators",
+                "IdentityBridgeClient", "IdentityBridgeHummingbird", "IdentityBridgeService", "IdentityBridgeStandard",
+                "IdentityBridgeSimulators",
                 "IdentityBridgeTestSupport",
                 "HelpshiftAdapter", "ZendeskSupportAdapter", "ZendeskChatAdapter", "ZendeskMessagingAdapter",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -243,12 +266,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: The token service's routes for Vapor 4 (trait `Vapor`): the Hummingbird module's handlers behind Vapor's router.
+        // MARK: The Vapor 4 front end (trait `Vapor`): the core's routes on Vapor's router. No Hummingbird.
         .target(
             name: "IdentityBridgeVapor",
             dependencies: [
                 "IdentityBridge",
-                .target(name: "IdentityBridgeHummingbird", condition: vapor),
+                .target(name: "IdentityBridgeService", condition: vapor),
                 .product(name: "Vapor", package: "vapor", condition: vapor),
                 .product(name: "NIOCore", package: "swift-nio", condition: vapor),
                 .product(name: "Logging", package: "swift-log"),
@@ -272,6 +295,7 @@ let package = Package(
             dependencies: [
                 "IdentityBridge",
                 "IdentityBridgeStandard",
+                "IdentityBridgeService",
                 "IdentityBridgeHummingbird",
                 "IdentityBridgeCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tokenService),
@@ -382,7 +406,7 @@ let package = Package(
         .testTarget(
             name: "IdentityBridgeHummingbirdTests",
             dependencies: [
-                "IdentityBridgeHummingbird", "IdentityBridgeTestSupport",
+                "IdentityBridgeHummingbird", "IdentityBridgeService", "IdentityBridgeTestSupport",
                 "IdentityBridgeStandard", "HelpshiftAdapter",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),

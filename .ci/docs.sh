@@ -37,6 +37,7 @@ targets=(
     ZendeskMessagingAdapter
     IdentityBridgeTesting
     IdentityBridgeSimulators
+    IdentityBridgeService
     IdentityBridgeHummingbird
     IdentityBridgeModel
     IdentityBridgeSigning

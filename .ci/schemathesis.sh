@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Schemathesis against `identity-server` (issue 26): a short seeded run of the service's OpenAPI
-# document (Sources/IdentityBridgeHummingbird/openapi.yaml, the contract the routes serve), with the
+# document (Sources/IdentityBridgeService/openapi.yaml, the contract the routes serve), with the
 # API key, positive and negative data, for each provider of config.example.yaml's `demo` app.
 # Fails on any 5xx and on any response off the schema (status, content type, headers, body), and
 # on a method a path does not serve that is not 405 with `Allow`. Loopback only; it stops the server.
@@ -31,7 +31,7 @@ for provider in helpshift zendesk-support zendesk-chat zendesk-messaging; do
     echo "--- schemathesis: app demo, provider $provider"
     # From the work directory: Schemathesis keeps its cache (.schemathesis/) there, not in the clone.
     (cd "$WORK" && "$VENV/bin/schemathesis" --no-color --config-file "$WORK/schemathesis.toml" run \
-        "$ROOT/Sources/IdentityBridgeHummingbird/openapi.yaml" \
+        "$ROOT/Sources/IdentityBridgeService/openapi.yaml" \
         --url "http://127.0.0.1:$PORT" -H "Authorization: Bearer $DEMO_API_KEY" --checks "$CHECKS" --mode all \
         --phases examples,coverage,fuzzing --max-examples "$EXAMPLES" --seed "$SEED" \
         --request-timeout 10) || status=1

@@ -2,7 +2,7 @@
 # The Vapor front end (issue 34): the package's default traits resolve no Vapor; Examples/VaporMount (IdentityBridge
 # with its `Vapor` trait) builds the README's Vapor mount, which must be the README's block line for line, and runs
 # the contract suite: the same requests to the Hummingbird routes and to the Vapor routes, the same answers and the
-# same request counters.
+# same request counters. The mount itself compiles and links no Hummingbird module (issue 58).
 #
 # It builds in the package's own build folder (.build) when one is there: the dependencies the main build compiled
 # (SwiftNIO, swift-crypto, Hummingbird, jwt-kit...) are reused, and only Vapor's own packages and IdentityBridge's
@@ -34,6 +34,16 @@ if len(code) > 10:
     sys.exit(f"vapor.sh: the README's Vapor mount is {len(code)} lines of code (at most 10)")
 print(f"vapor.sh: the README's Vapor mount is {sys.argv[1]} ({len(code)} lines of code)")
 PY
+
+# The README's mount, built alone (issue 58), compiles and links no Hummingbird: SwiftPM builds a product's own
+# dependency graph only, and the link file list names every module's objects the app links.
+swift build --package-path "$fixture" --scratch-path "$scratch" --product VaporMount
+bin="$(swift build --package-path "$fixture" --scratch-path "$scratch" --show-bin-path)"
+modules="$(sed -n 's#.*/\([^/]*\)\.build/.*#\1#p' "$bin/VaporMount.product/Objects.LinkFileList" | sort -u)"
+[ -n "$modules" ] || fail "no module in $bin/VaporMount.product/Objects.LinkFileList"
+if grep -i hummingbird <<<"$modules"; then fail "the Vapor mount links a Hummingbird module (above)"; fi
+grep -qx IdentityBridgeService <<<"$modules" || fail "the Vapor mount does not link IdentityBridgeService"
+echo "vapor.sh: the Vapor mount links $(wc -l <<<"$modules") modules, none of them Hummingbird's:" $modules
 
 swift build --package-path "$fixture" --scratch-path "$scratch" --build-tests
 swift test --package-path "$fixture" --scratch-path "$scratch" --skip-build

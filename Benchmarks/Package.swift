@@ -53,6 +53,7 @@ let package = Package(
                 .product(name: "IdentityBridge", package: "IdentityBridge"),
                 .product(name: "IdentityBridgeStandard", package: "IdentityBridge"),
                 .product(name: "IdentityBridgeHummingbird", package: "IdentityBridge"),
+                .product(name: "IdentityBridgeService", package: "IdentityBridge"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),

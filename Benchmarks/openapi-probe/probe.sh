@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The document-generated server's answers (issue 34, part 1): builds Benchmarks/openapi-probe (swift-openapi-generator
-# over Sources/IdentityBridgeHummingbird/openapi.yaml, served by swift-openapi-hummingbird), posts to the credentials
+# over Sources/IdentityBridgeService/openapi.yaml, served by swift-openapi-hummingbird), posts to the credentials
 # route the inputs the token service answers with a field-level error, and prints one line per request:
 #   probe: CASE status=.. body_bytes=..
 # then `probe: handler reached N of M`. Loopback only; the server it starts, it ends.

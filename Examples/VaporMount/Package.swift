@@ -15,12 +15,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
     ],
     targets: [
-        // The README's Vapor mount, as an app: `IDENTITY_CONFIG=FILE swift run VaporMount serve --port 8080`.
+        // The README's Vapor mount, as an app: `IDENTITY_CONFIG=FILE swift run VaporMount serve --port 8080`. It depends on
+        // the service core (through IdentityBridgeVapor) and Vapor only: its build compiles no Hummingbird (.ci/vapor.sh checks).
         .executableTarget(
             name: "VaporMount",
             dependencies: [
                 .product(name: "IdentityBridgeVapor", package: "IdentityBridge"),
-                .product(name: "IdentityBridgeHummingbird", package: "IdentityBridge"),
                 .product(name: "IdentityBridgeStandard", package: "IdentityBridge"),
                 .product(name: "Vapor", package: "vapor"),
             ]
@@ -30,6 +30,7 @@ let package = Package(
             dependencies: [
                 .product(name: "IdentityBridge", package: "IdentityBridge"),
                 .product(name: "IdentityBridgeVapor", package: "IdentityBridge"),
+                .product(name: "IdentityBridgeService", package: "IdentityBridge"),
                 .product(name: "IdentityBridgeHummingbird", package: "IdentityBridge"),
                 .product(name: "IdentityBridgeStandard", package: "IdentityBridge"),
                 .product(name: "Vapor", package: "vapor"),

@@ -3,6 +3,7 @@ public import ArgumentParser
 import Foundation
 import IdentityBridge
 import IdentityBridgeHummingbird
+import IdentityBridgeService
 import Logging
 import Synchronization
 

@@ -1,6 +1,7 @@
 #if TokenService
 import ArgumentParser
 import IdentityBridgeHummingbird
+import IdentityBridgeService
 
 /// `--watch-interval SECONDS` and `--no-watch`: how `serve` notices changed input files.
 struct WatchOptions: ParsableArguments {

@@ -43,6 +43,20 @@ import Testing
                     "\(option) \(value): \(run.allText)")
             }
         }
+        // Each range is `TokenService.Limits`' own (issue 58), checked before a number becomes a duration.
+        let others: [([String], String)] = [
+            (["--idle-timeout", "nan"], "--idle-timeout nan is not a duration; use more than 0 and at most 86400 seconds."),
+            (["--max-connections", "0"], "--max-connections 0 is out of range; use 1 through 1000000."),
+            (
+                ["--drain-idle-grace", "30"],
+                "--drain-idle-grace 30.0 is longer than --drain-timeout 25.0; use at most the drain's deadline."
+            ),
+        ]
+        for (arguments, message) in others {
+            let run = await server(["--config", "x.yaml"] + arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.allText.contains(message), "\(arguments): \(run.allText)")
+        }
     }
 
     /// Issue 49's options and the OpenTelemetry environment: each bad value named, nothing started.

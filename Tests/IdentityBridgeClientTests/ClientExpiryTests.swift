@@ -4,6 +4,7 @@ import HummingbirdTesting
 import IdentityBridge
 import IdentityBridgeClient
 import IdentityBridgeHummingbird
+import IdentityBridgeService
 import Logging
 import Synchronization
 import Testing

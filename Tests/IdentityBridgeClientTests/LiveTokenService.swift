@@ -4,6 +4,7 @@ import HummingbirdTesting
 import IdentityBridge
 import IdentityBridgeClient
 import IdentityBridgeHummingbird
+import IdentityBridgeService
 import IdentityBridgeStandard
 import IdentityBridgeTestSupport
 import Logging

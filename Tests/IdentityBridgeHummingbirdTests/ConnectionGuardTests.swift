@@ -4,6 +4,7 @@ import NIOHTTP1
 import Testing
 
 @testable import IdentityBridgeHummingbird
+@testable import IdentityBridgeService
 
 /// ``ConnectionGuard``'s deadlines on an embedded channel, whose clock the test moves: a head
 /// pipelined during a response gets the head deadline, and the drain's idle grace is the configured one.

@@ -3,14 +3,15 @@ import Hummingbird
 import HummingbirdTesting
 import IdentityBridge
 import IdentityBridgeHummingbird
+import IdentityBridgeService
 import Testing
 import Yams
 
-/// Keeps `Sources/IdentityBridgeHummingbird/openapi.yaml` true: its paths and methods are exactly
+/// Keeps `Sources/IdentityBridgeService/openapi.yaml` true: its paths and methods are exactly
 /// the registered routes, and every status the service answers is documented for its route.
 @Suite struct OpenAPIDocumentTests {
     static let documentPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/IdentityBridgeHummingbird/openapi.yaml").path
+        .deletingLastPathComponent().appendingPathComponent("Sources/IdentityBridgeService/openapi.yaml").path
 
     /// `[path: [METHOD: [status]]]` from the document.
     static func documented() throws -> [String: [String: Set<Int>]] {

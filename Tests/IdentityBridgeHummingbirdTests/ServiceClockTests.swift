@@ -8,6 +8,7 @@ import IdentityBridgeTestSupport
 import Testing
 
 @testable import IdentityBridgeHummingbird
+@testable import IdentityBridgeService
 
 /// Issue 34: the routes read the clock the snapshot was built with (`IssuerContext.clock`), never the system's.
 @Suite struct ServiceClockTests {

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import IdentityBridge
 import IdentityBridgeHummingbird
+import IdentityBridgeService
 import IdentityBridgeStandard
 import IdentityBridgeTestSupport
 import JWTKit

@@ -5,6 +5,7 @@ import IdentityBridge
 import Testing
 
 @testable import IdentityBridgeHummingbird
+@testable import IdentityBridgeService
 
 /// Issue 26 at the router: every method a known path does not serve is 405 with `Allow`, free-text
 /// fields have a ceiling (`value_too_long` with the field), and the events route's answer is bounded.

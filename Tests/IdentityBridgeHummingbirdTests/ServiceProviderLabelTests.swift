@@ -1,6 +1,7 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeHummingbird
+import IdentityBridgeService
 import Testing
 
 /// Issue 59: a request whose path names a served app and provider is counted under both whatever its outcome, so a

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import IdentityBridge
 import IdentityBridgeHummingbird
+import IdentityBridgeService
 import Testing
 
 /// Every route and every error path of the HTTP contract, through HummingbirdTesting `.router`.

@@ -1,6 +1,7 @@
 import Hummingbird
 import IdentityBridge
 import IdentityBridgeHummingbird
+import IdentityBridgeService
 import Logging
 import OTel
 import ServiceLifecycle

@@ -23,6 +23,7 @@ import Foundation
 import Hummingbird
 @_spi(Primitives) import IdentityBridge
 import IdentityBridgeHummingbird
+import IdentityBridgeService
 import IdentityBridgeStandard
 import Logging
 import NIOEmbedded

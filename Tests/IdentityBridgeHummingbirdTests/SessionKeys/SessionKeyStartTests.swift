@@ -1,6 +1,7 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeHummingbird
+import IdentityBridgeService
 import Testing
 
 /// Issue 59: the service serves at once whatever its identity providers do. Each issuer's first fetch runs in the
@@ -54,7 +55,9 @@ import Testing
             let waited = ContinuousClock.now - asked
             #expect(answer.status == 503, "\(answer.text)")
             #expect(answer.errorCode == "network_error")
-            #expect(waited < .seconds(2), "a refused connection fails at once: waited \(waited)")
+            // Before: AsyncHTTPClient retried the connection up to its 10 s timeout. 5 s: a margin for a machine busy
+            // compiling (2.3 s seen on 2026-11-29 with a release build beside the test run).
+            #expect(waited < .seconds(5), "a refused connection fails at once: waited \(waited)")
             #expect(
                 answer.text.contains("The connection to http://127.0.0.1:1/.well-known/openid-configuration was refused."),
                 "\(answer.text)")

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityBridge
 import IdentityBridgeHummingbird
+import IdentityBridgeService
 import JWTKit
 import Testing
 

@@ -1,5 +1,4 @@
 import IdentityBridge
-import IdentityBridgeHummingbird
 import IdentityBridgeStandard
 import IdentityBridgeVapor
 import Vapor
