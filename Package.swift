@@ -272,6 +272,7 @@ let package = Package(
             dependencies: [
                 "IdentityBridge",
                 .target(name: "IdentityBridgeService", condition: vapor),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: vapor),
                 .product(name: "Vapor", package: "vapor", condition: vapor),
                 .product(name: "NIOCore", package: "swift-nio", condition: vapor),
                 .product(name: "Logging", package: "swift-log"),

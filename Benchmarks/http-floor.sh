@@ -9,13 +9,17 @@
 #   hb       `http-floor hummingbird`: a bare Hummingbird 2 route (default settings) answering the same bytes;
 #   service  the release `identity-server --config config.example.yaml` (POST .../zendesk-chat/credentials,
 #            API key, info log, metrics), as Benchmarks/peer-compare.sh runs it;
-#   go       ../shared/peers' Go service (net/http, minting the JWT), when it and `go` are present.
+#   go       ../shared/peers' Go service (net/http, minting the JWT), when it and `go` are present;
+#   before   with BEFORE_BIN (another identity-server build, e.g. the main an issue started from), that build run
+#            as the service side is, measured in the same rounds.
 #
 #   Benchmarks/http-floor.sh            (from the repository root)
 #
 # Its last line (rates: requests per second; cpu_us: server CPU per request, utime + stime from /proc):
 #   http-floor: nio_rps=.. hb_rps=.. service_rps=.. go_rps=.. hb_vs_nio=.. service_vs_hb=.. go_vs_nio=..
-#     service_vs_go=.. nio_cpu_us=.. hb_cpu_us=.. service_cpu_us=.. go_cpu_us=.. p99_ms nio=.. hb=.. service=.. go=.. errors=..
+#     service_vs_go=.. [service_vs_before=..] nio_cpu_us=.. hb_cpu_us=.. service_cpu_us=.. go_cpu_us=.. [before_cpu_us=..]
+#     service_cpu_over_hb=.. [before_cpu_over_hb=..] p99_ms nio=.. hb=.. service=.. go=.. errors=..
+# (service_cpu_over_hb: the service's CPU a request over the bare Hummingbird route's; issue 58's target is 1.10 at most.)
 # Before it, on stderr: each round, the answers' sizes, the CPU split between the NIO event loop
 # threads and the rest, and the load average at the start and the end.
 #
@@ -54,6 +58,10 @@ BIN="$FLOOR" start hb hummingbird
 URL[hb]="http://127.0.0.1:$PORT$ROUTE"; LUA[hb]="$WORK/plain.lua"; SERVER[hb]=$PID
 start service --config config.example.yaml
 URL[service]="http://127.0.0.1:$PORT$ROUTE"; LUA[service]="$WORK/service.lua"; SERVER[service]=$PID
+if [ -n "${BEFORE_BIN:-}" ]; then
+    BIN="$BEFORE_BIN" start before --config config.example.yaml
+    URL[before]="http://127.0.0.1:$PORT$ROUTE"; LUA[before]="$WORK/service.lua"; SERVER[before]=$PID; SIDES+=(before)
+fi
 if build_go_peer && peer go "$WORK/gopeer"; then
     URL[go]="http://127.0.0.1:$PORT/chat"; LUA[go]="$WORK/plain.lua"; SERVER[go]=$PID; SIDES+=(go)
 fi
@@ -89,7 +97,8 @@ echo "load at end: $(uptime)" >&2
 
 if [ "${PROFILE:-0}" = 1 ]; then
     command -v perf >/dev/null 2>&1 || { echo "PROFILE=1 needs perf (apt-get install linux-perf)" >&2; exit 2; }
-    for side in nio hb service; do
+    for side in "${SIDES[@]}"; do
+        [ "$side" != go ] || continue
         perf record -q -e cpu-clock -F 999 -g -p "${SERVER[$side]}" -o "$WORK/$side.perf" -- sleep "$SECS" 2>/dev/null &
         recorder=$!
         wrk -t1 -c"$CONN" -d"${SECS}s" -s "${LUA[$side]}" "${URL[$side]}" >/dev/null 2>&1
@@ -122,8 +131,10 @@ print("cpu_us_per_request (NIO event loop threads / the rest): "
       + " ".join(f"{k}={nio[k]:.1f}/{max(cpu[k] - nio[k], 0):.1f}" for k in agg), file=sys.stderr)
 ratio = lambda a, b: f"{a}_vs_{b}={rps[a] / rps[b]:.2f}" if a in rps and b in rps else None
 line = ["http-floor:"] + [f"{k}_rps={rps[k]:.0f}" for k in agg]
-line += [r for r in (ratio("hb", "nio"), ratio("service", "hb"), ratio("go", "nio"), ratio("service", "go")) if r]
+line += [r for r in (ratio("hb", "nio"), ratio("service", "hb"), ratio("go", "nio"), ratio("service", "go"),
+                     ratio("service", "before")) if r]
 line += [f"{k}_cpu_us={cpu[k]:.1f}" for k in agg]
+line += [f"{k}_cpu_over_hb={cpu[k] / cpu['hb']:.2f}" for k in ("service", "before") if k in cpu and cpu.get("hb")]
 line += ["p99_ms"] + [f"{k}={statistics.median(agg[k]['p99']):.2f}" for k in agg]
 line += [f"errors={sum(v['err'] for v in agg.values())}"]
 print(" ".join(line))

@@ -1,5 +1,5 @@
 #if TokenService
-/// The service core the Hummingbird front end serves: `import IdentityBridgeHummingbird` brings ``TokenService``,
-/// ``ServiceState`` and ``ServiceMetrics`` with it.
+/// The service core the Hummingbird front end serves: `import IdentityBridgeHummingbird` brings `TokenService`,
+/// `ServiceState` and `ServiceMetrics` with it.
 @_exported public import IdentityBridgeService
 #endif

@@ -57,7 +57,10 @@ struct ServerLogHandler: LogHandler {
     func line(for event: LogEvent) -> String {
         var merged = metadata
         if let provided = metadataProvider?.get(), !provided.isEmpty { merged.merge(provided) { $1 } }
-        if let explicit = event.metadata, !explicit.isEmpty { merged.merge(explicit) { $1 } }
+        // The request line's metadata as it is when there is nothing to merge it into (no rehash of every entry).
+        if let explicit = event.metadata, !explicit.isEmpty {
+            if merged.isEmpty { merged = explicit } else { merged.merge(explicit) { $1 } }
+        }
         if let error = event.error {
             merged["error.message"] = "\(error)"
             merged["error.type"] = "\(String(reflecting: type(of: error)))"

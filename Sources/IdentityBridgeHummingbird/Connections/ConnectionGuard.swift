@@ -6,17 +6,17 @@ import NIOHTTP1
 /// One connection's guard, after the HTTP/1.1 decoder (see ``GuardedHTTP1Channel``):
 ///
 /// - closes the connection when a request's head takes longer than
-///   ``TokenService/Limits/headTimeout`` from its first byte (reported by ``FirstByte``), or its body
-///   longer than ``TokenService/Limits/bodyTimeout`` after the head;
+///   `TokenService/Limits/headTimeout` from its first byte (reported by ``FirstByte``), or its body
+///   longer than `TokenService/Limits/bodyTimeout` after the head;
 /// - answers 400 to an HTTP/1.1 request without exactly one `Host` (RFC 9112 §3.2), and, on a
-///   connection accepted past ``TokenService/Limits/maxConnections``, 503 to anything but
+///   connection accepted past `TokenService/Limits/maxConnections`, 503 to anything but
 ///   `GET /healthz` and `GET /readyz`; then closes;
 /// - closes after a response that says `Connection: close`;
 /// - drains on shutdown (NIO's `ChannelShouldQuiesceEvent`, which it keeps from Hummingbird's own
 ///   handler, which would close an idle connection at once, under a request already on its way):
 ///   every request already received is answered with `Connection: close`, an idle connection
-///   gets ``TokenService/Limits/drainIdleGrace`` for a request on its way, and whatever is still
-///   open after ``TokenService/Limits/drainTimeout`` is closed.
+///   gets `TokenService/Limits/drainIdleGrace` for a request on its way, and whatever is still
+///   open after `TokenService/Limits/drainTimeout` is closed.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart

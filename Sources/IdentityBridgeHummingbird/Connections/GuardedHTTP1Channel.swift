@@ -5,7 +5,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 
-/// Hummingbird's HTTP/1.1 child channel with the token service's guards (``TokenService/Limits``):
+/// Hummingbird's HTTP/1.1 child channel with the token service's guards (`TokenService/Limits`):
 /// Hummingbird's own `idleTimeout` closes idle keep-alive connections; a ``ConnectionGuard`` after
 /// the HTTP decoder enforces the head and body deadlines, refuses a request without `Host`, answers
 /// only health probes past the connection cap, and drains on shutdown; its ``ConnectionGuard/FirstByte``

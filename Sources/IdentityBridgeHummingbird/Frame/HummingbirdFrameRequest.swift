@@ -17,7 +17,7 @@ struct HummingbirdFrameRequest<Context: RequestContext>: ServiceFrameRequest {
         context.logger[metadataKey: "hb.request.id"]?.description ?? ServiceRequestRecord.newRequestID()
     }
     var matchedPath: String? { context.endpointPath }
-    /// The headers in one pass over the fields (``ServiceRequestHeaders/init(_:)``).
+    /// The headers in one pass over the fields (`ServiceRequestHeaders/init(_:)`).
     var serviceHeaders: ServiceRequestHeaders { ServiceRequestHeaders(request.headers) }
 
     func header(_ name: String) -> String? { HTTPFields.Element.Name(name).flatMap { request.headers[$0] } }

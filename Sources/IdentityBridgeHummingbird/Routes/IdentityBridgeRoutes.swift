@@ -4,7 +4,7 @@ import IdentityBridge
 public import Logging
 public import Tracing
 
-/// The token service's routes over a live ``ServiceState``: mount them in any Hummingbird 2 app.
+/// The token service's routes over a live `ServiceState`: mount them in any Hummingbird 2 app.
 ///
 /// ```swift
 /// let state = ServiceState(try await ServiceSnapshot(configuration: configuration, context: IssuerContext(metrics: metrics.factory)))
@@ -53,13 +53,13 @@ public struct IdentityBridgeRoutes: Sendable {
     /// itself wherever the collection is mounted. With a ``ServiceMiddleware`` in front of them, the
     /// middleware does it instead: a request is answered, logged and counted once, by the outermost.
     /// A method a route does not serve reaches the router's not-found answer, which a
-    /// ``ServiceMiddleware`` on the router turns into 405 with `Allow` (as ``TokenService/makeRouter()`` does).
+    /// ``ServiceMiddleware`` on the router turns into 405 with `Allow` (as `TokenService/makeRouter()` does).
     public func collection<Context: RequestContext>(context: Context.Type = BasicRequestContext.self) -> RouteCollection<Context> {
         let collection = RouteCollection(context: Context.self)
         let frame = ServiceFrame(state: state, metrics: metrics, logger: logger, tracer: tracer)
         for route in served {
             collection.on(RouterPath(route.path), method: route.method) { request, context in
-                await frame.answer(route, HummingbirdFrameRequest(request: request, context: context), as: Response.self)
+                Response(await frame.answer(route, ServiceFrameInput(HummingbirdFrameRequest(request: request, context: context))))
             }
         }
         return collection

@@ -10,10 +10,10 @@ public import Tracing
 /// body too large 413, anything else 503 with no detail: never
 /// a 500 and never a leaked value), then writes one structured log line per request (request id,
 /// method, route template, status, duration; never a path value, header, body or token) and counts
-/// the request in ``ServiceMetrics``.
+/// the request in `ServiceMetrics`.
 ///
 /// The routes of ``IdentityBridgeRoutes`` do all of this themselves. Add the middleware to a router
-/// after them, as ``TokenService/makeRouter()`` does: the paths no route matches get the uniform 404
+/// after them, as `TokenService/makeRouter()` does: the paths no route matches get the uniform 404
 /// (counted as `unmatched`), and the methods a service path does not serve get 405 with `Allow`
 /// (counted under that route). Hummingbird applies a router's middleware to the routes added after
 /// it and to the requests no route matches. Wherever it is added, in front of the routes or after them, a
@@ -45,7 +45,7 @@ public struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Hummingbird's own refusals as the request frame reads them: the router's 404 (no route matched) as
-    /// ``UnmatchedRoute``, a body too large as 413, a malformed request as 400; any other as it is (503).
+    /// `UnmatchedRoute`, a body too large as 413, a malformed request as 400; any other as it is (503).
     static func neutral(_ error: HTTPError) -> any Error {
         switch error.status {
         case .notFound: UnmatchedRoute()

@@ -10,16 +10,16 @@ package import Tracing
 /// provider, kind, uniform code and trace id when known; never a path value, header, body or token).
 ///
 /// One code path for every front end: ``answer(_:route:bindsRecord:_:)`` is the frame of one request (the front end's
-/// request read through ``ServiceFrameRequest``), in two places: a middleware (``ServiceMiddleware`` around what it
+/// request read through ``ServiceFrameRequest``), in two places: a middleware (`ServiceMiddleware` around what it
 /// wraps, Vapor's for a request its router matched to no route) and each route (``ServiceFrame``, which
-/// ``IdentityBridgeRoutes`` and Vapor's routes hold). HAND-TUNED, threshold
+/// `IdentityBridgeRoutes` and Vapor's routes hold). HAND-TUNED, threshold
 /// 5% of `service-bench`'s service path: a `RouteCollection` middleware frame instead of the routes'
 /// own cost about 15% of it (bare/service ratio 0.57-0.59 against 0.63-0.73, 2026-11-25; again
 /// 0.49-0.55 against 0.59-0.64 on 2026-11-27; Benchmarks/RESULTS.md). The metric names, labels and
 /// log line are the service's contract, which is why Hummingbird's `MetricsMiddleware` and
 /// `LogRequestsMiddleware` (other names, other fields) do not stand in for it.
 package struct ServiceInstrumentation: Sendable {
-    /// The record of the request a ``ServiceMiddleware`` answers, set while it does: the routes and middleware
+    /// The record of the request a `ServiceMiddleware` answers, set while it does: the routes and middleware
     /// inside it only pass the request on (filling in its record), so each request is answered, logged and
     /// counted once, by the outermost.
     @TaskLocal static var answering: ServiceRequestRecord?

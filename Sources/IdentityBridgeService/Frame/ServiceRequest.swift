@@ -24,7 +24,7 @@ package struct ServiceRequest<Body: ServiceRequestBody> {
 }
 
 /// A request body a front end hands the handlers, read once, in full, up to a limit.
-package protocol ServiceRequestBody {
+package protocol ServiceRequestBody: Sendable {
     /// The whole body. Past `limit` bytes it throws `NIOTooManyBytesError` (the handlers answer 413); any
     /// other error is a body that could not be read (400). A front end maps its framework's own "too large"
     /// error to `NIOTooManyBytesError`.

@@ -5,7 +5,7 @@ package import Logging
 import NIOCore
 package import Tracing
 
-/// The handlers behind every front end (``IdentityBridgeRoutes`` for Hummingbird, `IdentityBridgeVaporRoutes`
+/// The handlers behind every front end (`IdentityBridgeRoutes` for Hummingbird, `IdentityBridgeVaporRoutes`
 /// for Vapor): each answers a ``ServiceAnswer`` for any ``ServiceRequest`` (failures as ``ServiceFailure``),
 /// reading the snapshot once so a reload never changes a request midway. The contract's logic is written here
 /// once; a front end only turns its request into a ``ServiceRequest`` and the answer into its response.

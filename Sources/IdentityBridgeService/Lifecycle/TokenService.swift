@@ -50,13 +50,13 @@ public final class TokenService: Sendable {
     public let metrics: ServiceMetrics
     /// Where the service logs.
     public let logger: Logger
-    /// Timeouts, the connection cap and the drain deadline of ``run(host:port:metricsListener:telemetry:onListening:)``.
+    /// Timeouts, the connection cap and the drain deadline of `run(host:port:metricsListener:telemetry:onListening:)` (IdentityBridgeHummingbird).
     package let limits: Limits
-    /// How ``run(host:port:metricsListener:telemetry:onListening:)`` watches the input files; `nil`: no watching (SIGHUP only).
+    /// How `run(host:port:metricsListener:telemetry:onListening:)` (IdentityBridgeHummingbird) watches the input files; `nil`: no watching (SIGHUP only).
     public let watch: ConfigurationWatcher.Settings?
-    /// The session keys fetched from identity providers, kept across reloads and refreshed by ``run(host:port:metricsListener:telemetry:onListening:)``.
+    /// The session keys fetched from identity providers, kept across reloads and refreshed by `run(host:port:metricsListener:telemetry:onListening:)` (IdentityBridgeHummingbird).
     package let sessionKeys: SessionKeyStore
-    /// The tracer of the requests' spans (``IdentityBridgeRoutes/tracer``); `nil`: none.
+    /// The tracer of the requests' spans (`IdentityBridgeRoutes/tracer`); `nil`: none.
     public let tracer: (any Tracer)?
     /// The files of the last successful and of the last attempted load, and the configuration file.
     private let inputs: Mutex<(served: [String], attempted: [String])> = Mutex(([], []))

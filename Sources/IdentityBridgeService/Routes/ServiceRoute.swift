@@ -3,8 +3,8 @@ package import HTTPTypes
 
 /// The token service's routes, each with its one method and its path as the OpenAPI document writes it.
 ///
-/// The route table is this type: ``IdentityBridgeRoutes`` registers every case with a handler chosen by
-/// a `switch`, the metrics label a request by its case's ``path``, and ``ServiceMiddleware`` answers
+/// The route table is this type: `IdentityBridgeRoutes` registers every case with a handler chosen by
+/// a `switch`, the metrics label a request by its case's ``path``, and `ServiceMiddleware` answers
 /// 405 with `Allow` from ``matching(path:)``. No request dispatches on a string.
 package enum ServiceRoute: Hashable, CaseIterable, Sendable {
     /// What a route does with one provider instance of a served app (`/v1/apps/{app}/providers/{provider}/<operation>`).

@@ -1,4 +1,5 @@
 #if Vapor && TokenService
+import HTTPTypes
 import IdentityBridgeService
 import Vapor
 

@@ -1,5 +1,5 @@
 #if Vapor && TokenService
-public import IdentityBridgeService
+import IdentityBridgeService
 public import Vapor
 
 /// The middleware of ``IdentityBridgeVaporRoutes/middleware``: the uniform answer to the requests no

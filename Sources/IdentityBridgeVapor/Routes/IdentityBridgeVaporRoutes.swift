@@ -1,10 +1,11 @@
 #if Vapor && TokenService
+import HTTPTypes
 @_exported public import IdentityBridgeService
 public import Logging
 public import Tracing
 public import Vapor
 
-/// The token service's routes over a live ``ServiceState``: mount them in any Vapor 4 app.
+/// The token service's routes over a live `ServiceState`: mount them in any Vapor 4 app.
 ///
 /// ```swift
 /// let service = TokenService(configPath: "identity.yaml", loader: ConfigurationLoader(registry: StandardProviders.registry))
@@ -53,7 +54,7 @@ public struct IdentityBridgeVaporRoutes: Vapor.RouteCollection, Sendable {
             }
             // Vapor hands HEAD to a GET route too: the frame refuses it as any other method the route does not serve.
             routes.on(HTTPMethod(rawValue: route.method.rawValue), path, body: .stream) { [frame] request async -> Vapor.Response in
-                Vapor.Response(await frame.answer(route, VaporFrameRequest(request: request), as: ServiceAnswer.self))
+                Vapor.Response(await frame.answer(route, ServiceFrameInput(VaporFrameRequest(request: request))))
             }
         }
     }
