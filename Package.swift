@@ -212,6 +212,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "NIOCore", package: "swift-nio", condition: tokenService),
+                // The identity providers' client only: AsyncHTTPClient's event loops and its errors' types.
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: tokenService),
+                .product(name: "NIOPosix", package: "swift-nio", condition: tokenService),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: tokenService),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tokenService),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: tokenService),

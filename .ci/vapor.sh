@@ -21,6 +21,17 @@ if swift package show-dependencies | grep -E "/vapor/(vapor|routing-kit|console-
 fi
 echo "vapor.sh: the default traits resolve no Vapor"
 
+# The service core (issue 58) imports no server framework, and its target depends on none.
+if grep -rnE --include="*.swift" "^(@_exported )?(public |package |internal )?import (Hummingbird|HummingbirdCore|Vapor)\b" Sources/IdentityBridgeService; then
+    fail "IdentityBridgeService imports a server framework (above)"
+fi
+core_deps="$(swift package describe --type json | python3 -c '
+import json, sys
+targets = {t["name"]: t for t in json.load(sys.stdin)["targets"]}
+print(" ".join(sorted(set(targets["IdentityBridgeService"].get("product_dependencies", [])))))')"
+case " $core_deps " in *" Hummingbird"* | *" Vapor "*) fail "IdentityBridgeService depends on a server framework: $core_deps" ;; esac
+echo "vapor.sh: IdentityBridgeService imports no Hummingbird or Vapor; its products: $core_deps"
+
 # The README's Vapor block is the fixture's app, line for line.
 python3 - "$fixture/Sources/VaporMount/main.swift" <<'PY'
 import re, sys
