@@ -65,7 +65,7 @@ import Testing
             bearer: "dev-only-demo-api-key-0123456789abcdef")
     }
 
-    /// `IdentityBridgeHummingbird.docc/TokenServiceGuide.md` "Mount the routes in an existing Hummingbird app" (verbatim but the path).
+    /// `IdentityBridgeService.docc/TokenServiceGuide.md` "Mount the routes in an existing Hummingbird app" (verbatim but the path).
     static func readmeMounting(path: String, router: Router<BasicRequestContext>) async throws {
         let metrics = ServiceMetrics()
         let configuration = try ConfigurationLoader(registry: StandardProviders.registry).load(path: path)
