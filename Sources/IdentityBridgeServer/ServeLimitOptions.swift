@@ -38,12 +38,11 @@ struct ServeLimitOptions: ParsableArguments {
     /// Refuses a value out of ``TokenService/Limits``' ranges (defined there once), naming its flag.
     func validate() throws {
         // A flag's number is checked before it becomes a `Duration` (which traps on NaN or one too large).
-        let longest = TokenService.Limits.longestDuration.seconds
         for (key, value) in [
             (\TokenService.Limits.idleTimeout, idleTimeout), (\.headTimeout, headTimeout), (\.bodyTimeout, bodyTimeout),
             (\.drainTimeout, drainTimeout), (\.drainIdleGrace, drainIdleGrace),
-        ] where !(value > 0 && value <= longest) {
-            throw ValidationError("\(Self.flag(key)) \(value) is not a duration; use more than 0 and at most \(Int(longest)) seconds.")
+        ] {
+            if let problem = TokenService.Limits.durationProblem(seconds: value, named: Self.flag(key)) { throw ValidationError(problem) }
         }
         if let problem = limits.problem(naming: Self.flag) { throw ValidationError(problem) }
     }

@@ -42,9 +42,7 @@ extension ServiceFrameRequest {
 }
 
 /// Reads a request's propagation headers (`traceparent`, `tracestate`...) for the tracer.
-package struct ServiceFrameExtractor<Request: ServiceFrameRequest>: Extractor {
-    package init() {}
-
-    package func extract(key: String, from request: Request) -> String? { request.header(key) }
+struct ServiceFrameExtractor<Request: ServiceFrameRequest>: Extractor {
+    func extract(key: String, from request: Request) -> String? { request.header(key) }
 }
 #endif

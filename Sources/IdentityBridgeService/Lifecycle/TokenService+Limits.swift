@@ -42,6 +42,15 @@ extension TokenService {
         /// The values ``maxConnections`` takes.
         public static let connectionRange = 1...1_000_000
 
+        /// The problem of a duration of `seconds` named `name` (a flag, say), or `nil` when it is more than 0 and at most
+        /// ``longestDuration``. It reads a plain number, so a flag is checked before it becomes a `Duration` (which traps
+        /// on NaN).
+        public static func durationProblem(seconds: Double, named name: String) -> String? {
+            let longest = longestDuration.seconds
+            guard !(seconds > 0 && seconds <= longest) else { return nil }
+            return "\(name) \(seconds) is not a duration; use more than 0 and at most \(Int(longest)) seconds."
+        }
+
         /// The first problem of these limits, naming the setting as `name` (a flag, say) spells it, or `nil` when
         /// every value is in range: each duration more than 0 and at most ``longestDuration``, ``maxConnections``
         /// in ``connectionRange``, and ``drainIdleGrace`` at most ``drainTimeout``.
@@ -50,9 +59,8 @@ extension TokenService {
                 (\.idleTimeout, idleTimeout), (\.headTimeout, headTimeout), (\.bodyTimeout, bodyTimeout),
                 (\.drainTimeout, drainTimeout), (\.drainIdleGrace, drainIdleGrace),
             ]
-            for (key, value) in durations where !(value > .zero && value <= Self.longestDuration) {
-                let longest = Int(Self.longestDuration.seconds)
-                return "\(name(key)) \(value.seconds) is not a duration; use more than 0 and at most \(longest) seconds."
+            for (key, value) in durations {
+                if let problem = Self.durationProblem(seconds: value.seconds, named: name(key)) { return problem }
             }
             guard Self.connectionRange.contains(maxConnections) else {
                 let (lowest, highest) = (Self.connectionRange.lowerBound, Self.connectionRange.upperBound)
