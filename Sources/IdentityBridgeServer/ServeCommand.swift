@@ -26,6 +26,11 @@ public struct ServeCommand: AsyncParsableCommand {
             serving; /readyz shows the generation and, until a reload succeeds, the refusal (reload_refused: \
             each problem's file, line and column).
 
+            The listener, log and limit options can also be set under the configuration's server: section \
+            (server.port, server.limits.idle_timeout, ...) or by IDENTITY_SERVER_* variables (IDENTITY_SERVER_PORT, ...); \
+            a flag beats a variable, which beats the file. They are read at start; a reload that changes them warns. \
+            Each bad value is refused naming its file line, variable or flag.
+
             It refuses to start (exit 1, naming each setting) when a secret or API key resolved from a \
             ${VAR:-default} development default, unless --allow-development-secrets is given; then it \
             logs a warning per setting at start and on each reload.
@@ -49,11 +54,11 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
     var config: String
 
-    @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "host"))
-    var host: String = "127.0.0.1"
+    @Option(name: .long, help: ArgumentHelp("The address to listen on" + Self.byDefault(.host, "127.0.0.1"), valueName: "host"))
+    var host: String?
 
-    @Option(name: .long, help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port"))
-    var port: Int = 8080
+    @Option(name: .long, help: ArgumentHelp("The port to listen on, 0: any free port" + Self.byDefault(.port, "8080"), valueName: "port"))
+    var port: Int?
 
     @Flag(
         name: .customLong("allow-development-secrets"),
@@ -62,23 +67,27 @@ public struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("log-level"),
-        help: ArgumentHelp("trace, debug, info (one line per request), notice, warning, error.", valueName: "level"))
-    var logLevel: String = "info"
+        help: ArgumentHelp(
+            "trace, debug, info (one line per request), notice, warning, error" + Self.byDefault(.logLevel, "info"), valueName: "level"))
+    var logLevel: String?
 
     @Option(
         name: .customLong("log-format"),
-        help: ArgumentHelp("text (swift-log's line) or json (one object per line).", valueName: "format"))
-    var logFormat: String = "text"
+        help: ArgumentHelp(
+            "text (swift-log's line) or json (one object per line)" + Self.byDefault(.logFormat, "text"), valueName: "format"))
+    var logFormat: String?
 
     @Option(
         name: .customLong("metrics-host"),
-        help: ArgumentHelp("The address of the metrics listener (default 127.0.0.1; needs --metrics-port).", valueName: "host"))
+        help: ArgumentHelp(
+            "The address of the metrics listener, with a metrics port" + Self.byDefault(.metricsHost, "127.0.0.1"), valueName: "host"))
     var metricsHost: String?
 
     @Option(
         name: .customLong("metrics-port"),
         help: ArgumentHelp(
-            "Serve /metrics, /healthz and /readyz on this port (0: any free port) and /metrics no longer on --port.", valueName: "port"))
+            "Serve /metrics, /healthz and /readyz on this port (0: any free port) and /metrics no longer on --port"
+                + Self.byDefault(.metricsPort, "none"), valueName: "port"))
     var metricsPort: Int?
 
     @OptionGroup(title: "Connection limits")
@@ -89,35 +98,61 @@ public struct ServeCommand: AsyncParsableCommand {
     /// Creates the command with its defaults (ArgumentParser fills the options).
     public init() {}
 
-    /// Checks the options.
+    /// Checks each option given; their combinations with the file's `server:` section and the environment are checked
+    /// once all are read (``ServerSettings/resolve(file:environment:flags:)``).
     public func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port; use 0 through 65535.") }
-        guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError(
-                "--log-level '\(logLevel.prefix(32))' is not one of trace, debug, info, notice, warning, error, critical.")
+        var settings = ServerSettings()
+        for (setting, text) in given where setting.isLimit == false {
+            if let problem = settings.set(setting, text, from: .flag(setting.flag)) { throw ValidationError(problem) }
         }
-        guard ServerLogHandler.Format(rawValue: logFormat) != nil else {
-            throw ValidationError("--log-format '\(logFormat.prefix(32))' is not one of text, json.")
+        if let port, let metricsPort, metricsPort != 0, metricsPort == port {
+            throw ValidationError("--metrics-port \(metricsPort) is --port too; give the metrics listener a port of its own.")
         }
-        if let metricsPort {
-            guard (0...65_535).contains(metricsPort) else {
-                throw ValidationError("--metrics-port \(metricsPort) is not a port; use 0 through 65535.")
-            }
-            guard metricsPort == 0 || metricsPort != port else {
-                throw ValidationError("--metrics-port \(metricsPort) is --port too; give the metrics listener a port of its own.")
-            }
-        } else if metricsHost != nil {
-            throw ValidationError("--metrics-host needs --metrics-port (the metrics listener's port).")
-        }
+    }
+
+    /// The flags given, by setting, as text.
+    var given: [ServerSetting: String] {
+        var given = limits.given
+        given[.host] = host
+        given[.port] = port.map { "\($0)" }
+        given[.metricsHost] = metricsHost
+        given[.metricsPort] = metricsPort.map { "\($0)" }
+        given[.logLevel] = logLevel
+        given[.logFormat] = logFormat
+        return given
+    }
+
+    /// ` (default VALUE; PATH, VARIABLE)` for `setting`'s help.
+    static func byDefault(_ setting: ServerSetting, _ value: String) -> String {
+        " (default \(value); \(setting.path), \(setting.variable))."
     }
 
     /// Loads the configuration and serves until SIGTERM / SIGINT.
     public func run() async throws {
         let environment = ServerEnvironment.current
+        // The server's settings first: the file's `server:` section (a file that cannot be read is reported by the
+        // load below, with every other problem), the environment, the flags.
+        let section: ServerSection?
+        var problems: [String] = []
+        do {
+            section = try ConfigurationLoader(registry: environment.registry, environment: environment.configEnvironment)
+                .serverSection(path: config)
+        } catch {
+            // Reported with the settings' problems, or by the load below with every other problem of the file.
+            section = nil
+            problems = error.diagnostics.map(\.description)
+        }
+        let (settings, settingsProblems) = ServerSettings.resolve(file: section, environment: environment.processEnvironment, flags: given)
+        problems = settingsProblems.isEmpty ? [] : problems + settingsProblems
+        guard problems.isEmpty else {
+            for problem in problems { environment.output.stderr(problem) }
+            environment.output.stderr(
+                "\(environment.programName): not started (\(problems.count) problem\(problems.count == 1 ? "" : "s")).")
+            throw ExitCode.failure
+        }
         // The same lines as swift-log's default stderr handler, cheaper per line (see ServerLogHandler).
-        let format = ServerLogHandler.Format(rawValue: logFormat) ?? .text
-        var logger = Logger(label: "identity-server") { ServerLogHandler(label: $0, format: format) }
-        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        var logger = Logger(label: "identity-server") { ServerLogHandler(label: $0, format: settings.logFormat) }
+        logger.logLevel = settings.logLevel
         let tracing: ServerTracing?
         do {
             tracing = try ServerTracing.from(environment: environment.processEnvironment, logger: logger)
@@ -129,7 +164,7 @@ public struct ServeCommand: AsyncParsableCommand {
         let loader = ConfigurationLoader(registry: environment.registry, environment: environment.configEnvironment, logger: logger)
         let service = TokenService(
             configPath: config, loader: loader, allowDevelopmentSecrets: allowDevelopmentSecrets, logger: logger,
-            limits: limits.limits, watch: watching.settings, tracer: tracing?.tracer)
+            limits: settings.limits, watch: watching.settings, tracer: tracing?.tracer)
         do {
             try await service.start()
         } catch {
@@ -142,13 +177,14 @@ public struct ServeCommand: AsyncParsableCommand {
         let output = environment.output
         // The main listener's line first, whichever listener binds first.
         let lines = ListeningLines(output: output)
-        let metricsListener = metricsPort.map { port in
-            TokenService.MetricsListener(host: metricsHost ?? "127.0.0.1", port: port) { host, port in
+        let metricsListener = settings.metricsPort.map { port in
+            TokenService.MetricsListener(host: settings.metricsHost ?? "127.0.0.1", port: port) { host, port in
                 lines.print(["event": "listening", "listener": "metrics", "host": .string(host), "port": .int(Int64(port))], main: false)
             }
         }
         do {
-            try await service.run(host: host, port: port, metricsListener: metricsListener, telemetry: tracing?.service) { host, port in
+            try await service.run(host: settings.host, port: settings.port, metricsListener: metricsListener, telemetry: tracing?.service) {
+                host, port in
                 lines.print(["event": "listening", "host": .string(host), "port": .int(Int64(port))], main: true)
             }
         } catch let error as TokenService.ListenError {

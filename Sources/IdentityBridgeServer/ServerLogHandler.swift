@@ -21,9 +21,9 @@ import Darwin
 /// line through `StreamLogHandler` cost about 20% of the service's CPU per request; this handler
 /// against it: 57.6 vs 68.3 µs of server CPU per request (-16%, lower in 6 of 6 alternating rounds;
 /// Benchmarks/RESULTS.md, issue 27).
-struct ServerLogHandler: LogHandler {
+package struct ServerLogHandler: LogHandler {
     /// How a line is written.
-    enum Format: String, CaseIterable, Sendable {
+    package enum Format: String, CaseIterable, Sendable {
         /// `TIMESTAMP LEVEL LABEL: key=value ... [SOURCE] MESSAGE` (swift-log's stream handler's line).
         case text
         /// One JSON object per line: `time` (UTC, milliseconds), `level`, `label`, `message`, then the metadata,

@@ -47,23 +47,71 @@ import Testing
         let others: [([String], String)] = [
             (["--idle-timeout", "nan"], "--idle-timeout nan is not a duration; use more than 0 and at most 86400 seconds."),
             (["--max-connections", "0"], "--max-connections 0 is out of range; use 1 through 1000000."),
-            (
-                ["--drain-idle-grace", "30"],
-                "--drain-idle-grace 30.0 is longer than --drain-timeout 25.0; use at most the drain's deadline."
-            ),
         ]
         for (arguments, message) in others {
             let run = await server(["--config", "x.yaml"] + arguments)
             #expect(run.status == 2, "\(arguments)")
             #expect(run.allText.contains(message), "\(arguments): \(run.allText)")
         }
+        // A combination is checked once the file's `server:` section and the environment are read too.
+        let grace = await server(["--config", "x.yaml", "--drain-idle-grace", "30"])
+        #expect(grace.status == 1)
+        // With the file's own problem (x.yaml does not exist): both are reported.
+        #expect(grace.stderr.count == 3, "\(grace.stderr)")
+        #expect(grace.stderr.first?.hasPrefix("x.yaml:1:1: error: ") == true, "\(grace.stderr)")
+        #expect(
+            grace.stderr.dropFirst().first
+                == "--drain-idle-grace 30.0 is longer than --drain-timeout (default) 25.0; use at most the drain's deadline.")
+        #expect(grace.stderr.last == "identity-server: not started (2 problems).")
+    }
+
+    /// The file's `server:` section, the environment and the flags fill one set of settings; each problem names its
+    /// source, and nothing starts.
+    @Test func theServerSectionAndTheEnvironmentAreReadAndTheirProblemsNamed() async throws {
+        let config = try temporaryFile(
+            """
+            apps:
+              web:
+                service:
+                  api_keys:
+                    - ${ECHO_SECRET}
+                providers:
+                  - kind: echo
+                    secret: ${ECHO_SECRET}
+            server:
+              port: 70000
+              limits:
+                idle_timeout: soon
+              metrics_host: 0.0.0.0
+            """)
+        let run = await server(["--config", config], process: ["IDENTITY_SERVER_LOG_LEVEL": "chatty"])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr == [
+                "\(config):10:9: error: server.port 70000 is not a port; use 0 through 65535.",
+                "\(config):12:19: error: server.limits.idle_timeout 'soon' is not a duration such as 30, 2.5, 500ms, 30s, 5m or 1h.",
+                "IDENTITY_SERVER_LOG_LEVEL 'chatty' is not one of trace, debug, info, notice, warning, error, critical.",
+                "identity-server: not started (3 problems).",
+            ])
+        // A flag overrides the file's value, but does not hide the file's mistake: the next start without it would fail.
+        let flagged = await server(["--config", config, "--port", "0", "--idle-timeout", "5"])
+        #expect(flagged.stderr == Array(run.stderr.prefix(2)) + ["identity-server: not started (2 problems)."])
+        // Without those, the settings that go together are checked, each named by its source.
+        let fixed = config + ".fixed.yaml"
+        try String(contentsOfFile: config, encoding: .utf8).replacingOccurrences(of: "70000", with: "9000")
+            .replacingOccurrences(of: "soon", with: "5s").write(toFile: fixed, atomically: true, encoding: .utf8)
+        let together = await server(["--config", fixed, "--metrics-port", "9000"])
+        #expect(
+            together.stderr == [
+                "--metrics-port 9000 is server.port (\(fixed):10:9) too; give the metrics listener a port of its own.",
+                "identity-server: not started (1 problem).",
+            ])
     }
 
     /// Issue 49's options and the OpenTelemetry environment: each bad value named, nothing started.
     @Test func badObservabilityOptionsAndTracingSettingsAreNamed() async throws {
         let options: [([String], String)] = [
             (["--log-format", "xml"], "--log-format 'xml' is not one of text, json."),
-            (["--metrics-host", "0.0.0.0"], "--metrics-host needs --metrics-port (the metrics listener's port)."),
             (["--metrics-port", "70000"], "--metrics-port 70000 is not a port; use 0 through 65535."),
             (
                 ["--port", "9000", "--metrics-port", "9000"],

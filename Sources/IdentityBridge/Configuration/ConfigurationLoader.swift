@@ -101,20 +101,21 @@ public struct ConfigurationLoader: Sendable {
         }
         for problem in document.problems { collector.report(problem.message, at: problem.mark) }
         let apps = readApps(document.root, collector: collector, baseDirectory: baseDirectory)
+        let server = readServer(document.root, file: file, collector: collector)
         if !collector.diagnostics.isEmpty {
             var failure = ConfigurationError(diagnostics: collector.diagnostics)
             failure.inputs = collector.inputs
             throw failure
         }
         var configuration = IdentityConfiguration(apps: apps, file: file, developmentSecrets: collector.developmentSecrets)
+        configuration.server = server
         configuration.inputs = collector.inputs
         return configuration
     }
 
     /// Checks a mapping's keys: reports duplicates and keys outside `allowed`.
     /// `allowExtensions` accepts keys starting with `x-` (a place to define YAML anchors).
-    private func checkKeys(_ node: Node, allowed: Set<String>, what: String, collector: DiagnosticCollector, allowExtensions: Bool = false)
-    {
+    func checkKeys(_ node: Node, allowed: Set<String>, what: String, collector: DiagnosticCollector, allowExtensions: Bool = false) {
         guard let mapping = node.mapping else { return }
         var seen: Set<String> = []
         for (key, _) in mapping {
@@ -137,7 +138,7 @@ public struct ConfigurationLoader: Sendable {
             collector.report("configuration must be a mapping with 'apps:', not a \(root.typeName).", at: root.mark)
             return []
         }
-        checkKeys(root, allowed: ["apps", "version"], what: "the configuration", collector: collector, allowExtensions: true)
+        checkKeys(root, allowed: ["apps", "server", "version"], what: "the configuration", collector: collector, allowExtensions: true)
         if let version = root["version"], version.int != 1 {
             collector.report(
                 "unsupported configuration version \(ConfigDiagnostic.quoted(version.string ?? version.typeName)); the only version is 1.",

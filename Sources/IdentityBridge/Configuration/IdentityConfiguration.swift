@@ -10,6 +10,8 @@ public struct IdentityConfiguration: Sendable {
     /// The files the load read (the configuration file, secret and key files) and a digest of
     /// their contents: what to watch for a reload, and which inputs a snapshot serves.
     public var inputs = ConfigurationInputs()
+    /// The `server:` mapping as written (`nil`: none); `identity-server` reads it (see ``ServerSection``).
+    public var server: ServerSection?
 
     /// Creates a configuration.
     package init(apps: [AppConfiguration], file: String, developmentSecrets: [DevelopmentSecret] = []) {

@@ -60,6 +60,8 @@ public final class TokenService: Sendable {
     public let tracer: (any Tracer)?
     /// The files of the last successful and of the last attempted load, and the configuration file.
     private let inputs: Mutex<(served: [String], attempted: [String])> = Mutex(([], []))
+    /// The `server:` section the service started with: a reload that changes it leaves those settings as they were.
+    private let startedServer = Mutex<ServerSection?>(nil)
 
     /// Creates a service (nothing is loaded until ``start()``).
     public init(
@@ -82,7 +84,9 @@ public final class TokenService: Sendable {
     public func start() async throws(StartError) {
         metrics.showReloadMetrics()
         switch await prepare() {
-        case .success(let snapshot): state.replace(with: snapshot)
+        case .success(let snapshot):
+            state.replace(with: snapshot)
+            startedServer.withLock { $0 = snapshot.configuration.server }
         case .failure(let error):
             sessionKeys.retain(state.snapshot)
             throw error
@@ -103,6 +107,14 @@ public final class TokenService: Sendable {
                     "file": "\(configPath)", "apps": "\(snapshot.servedApps.count)",
                     "inputs_digest": "\(snapshot.configuration.inputs.digest)",
                 ])
+            let server = snapshot.configuration.server ?? ServerSection(file: configPath, entries: [])
+            let changed = server.changedPaths(since: startedServer.withLock { $0 })
+            if !changed.isEmpty {
+                // The listener, the log and the connection limits are set up once, at start.
+                logger.warning(
+                    "server settings changed; they apply at the next start, the running ones stay",
+                    metadata: ["changed": "\(changed.joined(separator: ", "))", "file": "\(configPath)"])
+            }
             return true
         case .failure(let error):
             state.refuseReload(error.diagnostics)
