@@ -54,10 +54,12 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
     var config: String
 
-    @Option(name: .long, help: ArgumentHelp("The address to listen on" + Self.byDefault(.host, "127.0.0.1"), valueName: "host"))
+    @Option(name: .long, help: ArgumentHelp("The address to listen on" + ServerSettings.helpNote(.host) + ".", valueName: "host"))
     var host: String?
 
-    @Option(name: .long, help: ArgumentHelp("The port to listen on, 0: any free port" + Self.byDefault(.port, "8080"), valueName: "port"))
+    @Option(
+        name: .long, help: ArgumentHelp("The port to listen on, 0: any free port" + ServerSettings.helpNote(.port) + ".", valueName: "port")
+    )
     var port: Int?
 
     @Flag(
@@ -68,26 +70,27 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("log-level"),
         help: ArgumentHelp(
-            "trace, debug, info (one line per request), notice, warning, error" + Self.byDefault(.logLevel, "info"), valueName: "level"))
+            "trace, debug, info (one line per request), notice, warning, error" + ServerSettings.helpNote(.logLevel) + ".",
+            valueName: "level"))
     var logLevel: String?
 
     @Option(
         name: .customLong("log-format"),
         help: ArgumentHelp(
-            "text (swift-log's line) or json (one object per line)" + Self.byDefault(.logFormat, "text"), valueName: "format"))
+            "text (swift-log's line) or json (one object per line)" + ServerSettings.helpNote(.logFormat) + ".", valueName: "format"))
     var logFormat: String?
 
     @Option(
         name: .customLong("metrics-host"),
         help: ArgumentHelp(
-            "The address of the metrics listener, with a metrics port" + Self.byDefault(.metricsHost, "127.0.0.1"), valueName: "host"))
+            "The address of the metrics listener, with a metrics port" + ServerSettings.helpNote(.metricsHost) + ".", valueName: "host"))
     var metricsHost: String?
 
     @Option(
         name: .customLong("metrics-port"),
         help: ArgumentHelp(
             "Serve /metrics, /healthz and /readyz on this port (0: any free port) and /metrics no longer on --port"
-                + Self.byDefault(.metricsPort, "none"), valueName: "port"))
+                + ServerSettings.helpNote(.metricsPort) + ".", valueName: "port"))
     var metricsPort: Int?
 
     @OptionGroup(title: "Connection limits")
@@ -105,9 +108,8 @@ public struct ServeCommand: AsyncParsableCommand {
         for (setting, text) in given where setting.isLimit == false {
             if let problem = settings.set(setting, text, from: .flag(setting.flag)) { throw ValidationError(problem) }
         }
-        if let port, let metricsPort, metricsPort != 0, metricsPort == port {
-            throw ValidationError("--metrics-port \(metricsPort) is --port too; give the metrics listener a port of its own.")
-        }
+        // Both flags: no file or variable can change either.
+        if port != nil, metricsPort != nil, let problem = settings.sharedPortProblem() { throw ValidationError(problem) }
     }
 
     /// The flags given, by setting, as text.
@@ -120,11 +122,6 @@ public struct ServeCommand: AsyncParsableCommand {
         given[.logLevel] = logLevel
         given[.logFormat] = logFormat
         return given
-    }
-
-    /// ` (default VALUE; PATH, VARIABLE)` for `setting`'s help.
-    static func byDefault(_ setting: ServerSetting, _ value: String) -> String {
-        " (default \(value); \(setting.path), \(setting.variable))."
     }
 
     /// Loads the configuration and serves until SIGTERM / SIGINT.
@@ -178,7 +175,7 @@ public struct ServeCommand: AsyncParsableCommand {
         // The main listener's line first, whichever listener binds first.
         let lines = ListeningLines(output: output)
         let metricsListener = settings.metricsPort.map { port in
-            TokenService.MetricsListener(host: settings.metricsHost ?? "127.0.0.1", port: port) { host, port in
+            TokenService.MetricsListener(host: settings.metricsHost, port: port) { host, port in
                 lines.print(["event": "listening", "listener": "metrics", "host": .string(host), "port": .int(Int64(port))], main: false)
             }
         }

@@ -8,40 +8,43 @@ import IdentityBridgeService
 struct ServeLimitOptions: ParsableArguments {
     @Option(
         name: .customLong("idle-timeout"),
-        help: ArgumentHelp("Close a keep-alive connection idle this long." + byDefault(.idleTimeout), valueName: "seconds"))
+        help: ArgumentHelp("Close a keep-alive connection idle this long." + ServerSettings.helpNote(.idleTimeout), valueName: "seconds"))
     var idleTimeout: Double?
 
     @Option(
         name: .customLong("head-timeout"),
         help: ArgumentHelp(
-            "Close a connection whose request head takes longer than this from its first byte." + byDefault(.headTimeout),
+            "Close a connection whose request head takes longer than this from its first byte." + ServerSettings.helpNote(.headTimeout),
             valueName: "seconds"))
     var headTimeout: Double?
 
     @Option(
         name: .customLong("body-timeout"),
         help: ArgumentHelp(
-            "Close a connection whose request body takes longer than this after its head." + byDefault(.bodyTimeout), valueName: "seconds"))
+            "Close a connection whose request body takes longer than this after its head." + ServerSettings.helpNote(.bodyTimeout),
+            valueName: "seconds"))
     var bodyTimeout: Double?
 
     @Option(
         name: .customLong("max-connections"),
         help: ArgumentHelp(
-            "Past this many open connections, answer only GET /healthz and /readyz (then close)." + byDefault(.maxConnections),
+            "Past this many open connections, answer only GET /healthz and /readyz (then close)."
+                + ServerSettings.helpNote(.maxConnections),
             valueName: "n"))
     var maxConnections: Int?
 
     @Option(
         name: .customLong("drain-timeout"),
         help: ArgumentHelp(
-            "On SIGTERM, close whatever is still open after this long, then exit 0." + byDefault(.drainTimeout), valueName: "seconds"))
+            "On SIGTERM, close whatever is still open after this long, then exit 0." + ServerSettings.helpNote(.drainTimeout),
+            valueName: "seconds"))
     var drainTimeout: Double?
 
     @Option(
         name: .customLong("drain-idle-grace"),
         help: ArgumentHelp(
             "On SIGTERM, give an idle keep-alive connection this long for a request on its way, then close it."
-                + byDefault(.drainIdleGrace), valueName: "seconds"))
+                + ServerSettings.helpNote(.drainIdleGrace), valueName: "seconds"))
     var drainIdleGrace: Double?
 
     /// Refuses a value out of ``TokenService/Limits``' ranges (defined there once), naming its flag.
@@ -53,10 +56,10 @@ struct ServeLimitOptions: ParsableArguments {
                 throw ValidationError(problem)
             }
         }
-        if let maxConnections, !TokenService.Limits.connectionRange.contains(maxConnections) {
-            let range = TokenService.Limits.connectionRange
-            throw ValidationError(
-                "--max-connections \(maxConnections) is out of range; use \(range.lowerBound) through \(range.upperBound).")
+        if let maxConnections,
+            let problem = TokenService.Limits.connectionProblem(count: maxConnections, named: ServerSetting.maxConnections.flag)
+        {
+            throw ValidationError(problem)
         }
     }
 
@@ -73,22 +76,6 @@ struct ServeLimitOptions: ParsableArguments {
         for (setting, value) in durations { given[setting] = value.map { "\($0)" } }
         given[.maxConnections] = maxConnections.map { "\($0)" }
         return given
-    }
-
-    /// `setting`'s default, for the help.
-    static func byDefault(_ setting: ServerSetting) -> String {
-        let limits = ServerSettings.defaults.limits
-        let seconds: Double? =
-            switch setting {
-            case .idleTimeout: limits.idleTimeout.seconds
-            case .headTimeout: limits.headTimeout.seconds
-            case .bodyTimeout: limits.bodyTimeout.seconds
-            case .drainTimeout: limits.drainTimeout.seconds
-            case .drainIdleGrace: limits.drainIdleGrace.seconds
-            default: nil
-            }
-        let value = seconds.map { $0 == $0.rounded() ? "\(Int($0))" : "\($0)" } ?? "\(limits.maxConnections)"
-        return " (default \(value); \(setting.path), \(setting.variable))"
     }
 }
 #endif

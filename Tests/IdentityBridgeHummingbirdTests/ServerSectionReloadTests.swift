@@ -11,11 +11,7 @@ import Testing
     @Test func aReloadThatChangesTheServerSectionWarnsAndKeepsServing() async throws {
         let fixture = try await ServiceFixture(yaml: ServiceFixture.yaml() + "\nserver:\n  port: 8080\n  limits:\n    idle_timeout: 60s\n")
         defer { fixture.remove() }
-        var capture = InMemoryLogHandler()
-        capture.logLevel = .trace
-        let logger = Logger(label: "test.capture") { [capture] _ in capture }
-        let service = TokenService(configPath: fixture.configPath, loader: ServiceFixture.loader, logger: logger)
-        try await service.start()
+        let (service, capture) = try await fixture.capturingService(level: .trace)
         let warnings = { capture.entries.filter { $0.level == .warning && $0.message.description.hasPrefix("server settings changed") } }
 
         // The same section, moved down a line: no warning.

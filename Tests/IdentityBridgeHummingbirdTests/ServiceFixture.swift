@@ -6,9 +6,11 @@ import IdentityBridgeHummingbird
 import IdentityBridgeService
 import IdentityBridgeStandard
 import IdentityBridgeTestSupport
+import InMemoryLogging
 import JWTKit
 import Logging
 import Testing
+import Tracing
 import _CryptoExtras
 
 /// A configuration with a served app (`demo`: API keys, a 4 KiB body limit, session tokens with an
@@ -106,6 +108,19 @@ struct ServiceFixture: Sendable {
         let service = TokenService(configPath: configPath, loader: Self.loader, logger: logger)
         try await service.start()
         return service
+    }
+
+    /// A started service over the fixture's configuration whose log lines at `level` and above `capture` keeps, with
+    /// `tracer` when given.
+    func capturingService(level: Logger.Level, tracer: (any Tracer)? = nil) async throws -> (
+        service: TokenService, capture: InMemoryLogHandler
+    ) {
+        var capture = InMemoryLogHandler()
+        capture.logLevel = level
+        let logger = Logger(label: "test.capture") { [capture] _ in capture }
+        let service = TokenService(configPath: configPath, loader: Self.loader, logger: logger, tracer: tracer)
+        try await service.start()
+        return (service, capture)
     }
 
     /// A session JWT signed by `kid` (`ec-1`, `rsa-1` or `hs`) with these claims.

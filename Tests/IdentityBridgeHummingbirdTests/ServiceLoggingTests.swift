@@ -23,11 +23,7 @@ import Testing
     @Test func requestLinesAreStructuredAndHoldNoSecretTokenOrEmail() async throws {
         let fixture = try await ServiceFixture()
         defer { fixture.remove() }
-        var capture = InMemoryLogHandler()
-        capture.logLevel = .trace
-        let logger = Logger(label: "test.capture") { [capture] _ in capture }
-        let service = TokenService(configPath: fixture.configPath, loader: ServiceFixture.loader, logger: logger)
-        try await service.start()
+        let (service, capture) = try await fixture.capturingService(level: .trace)
         let session = try await fixture.sessionToken()
         let expired = try await fixture.sessionToken(expiresIn: -3600)
         let userToken = try await Application(router: service.makeRouter()).test(.router) { raw in

@@ -28,11 +28,7 @@ import Tracing
     /// A started service over `fixture` with an in-memory tracer, logging its `info` lines to `capture`.
     static func tracedService(_ fixture: ServiceFixture) async throws -> (TokenService, InMemoryTracer, InMemoryLogHandler) {
         let tracer = InMemoryTracer()
-        var capture = InMemoryLogHandler()
-        capture.logLevel = .info
-        let logger = Logger(label: "test.capture") { [capture] _ in capture }
-        let service = TokenService(configPath: fixture.configPath, loader: ServiceFixture.loader, logger: logger, tracer: tracer)
-        try await service.start()
+        let (service, capture) = try await fixture.capturingService(level: .info, tracer: tracer)
         return (service, tracer, capture)
     }
 
@@ -122,11 +118,7 @@ import Tracing
     @Test func withoutATracerTheCallersTraceparentIsLoggedAndNoSpanIsMade() async throws {
         let fixture = try await ServiceFixture()
         defer { fixture.remove() }
-        var capture = InMemoryLogHandler()
-        capture.logLevel = .info
-        let logger = Logger(label: "test.capture") { [capture] _ in capture }
-        let service = TokenService(configPath: fixture.configPath, loader: ServiceFixture.loader, logger: logger)
-        try await service.start()
+        let (service, capture) = try await fixture.capturingService(level: .info)
         try await Application(router: service.makeRouter()).test(.router) { raw in
             let client = ServiceClient(client: raw)
             var headers = HTTPFields()

@@ -15,8 +15,8 @@ package struct ServerSettings: Sendable, Equatable {
     package var host = "127.0.0.1"
     /// The port to listen on (0: any free port).
     package var port = 8080
-    /// The metrics listener's address (`nil`: 127.0.0.1 when there is a metrics listener).
-    package var metricsHost: String?
+    /// The metrics listener's address, when there is a metrics listener.
+    package var metricsHost = "127.0.0.1"
     /// The metrics listener's port (`nil`: none, `/metrics` on the main listener).
     package var metricsPort: Int?
     /// The log level (`info`: one line per request).
@@ -31,6 +31,33 @@ package struct ServerSettings: Sendable, Equatable {
     /// Every setting at its default.
     package static let defaults = ServerSettings()
 
+    /// `setting`'s default, as `--help` shows it.
+    package static func defaultText(_ setting: ServerSetting) -> String {
+        let limits = defaults.limits
+        func seconds(_ duration: Duration) -> String {
+            duration.seconds == duration.seconds.rounded() ? "\(Int(duration.seconds))" : "\(duration.seconds)"
+        }
+        return switch setting {
+        case .host: defaults.host
+        case .port: "\(defaults.port)"
+        case .metricsHost: defaults.metricsHost
+        case .metricsPort: defaults.metricsPort.map { "\($0)" } ?? "none"
+        case .logLevel: defaults.logLevel.rawValue
+        case .logFormat: defaults.logFormat.rawValue
+        case .idleTimeout: seconds(limits.idleTimeout)
+        case .headTimeout: seconds(limits.headTimeout)
+        case .bodyTimeout: seconds(limits.bodyTimeout)
+        case .maxConnections: "\(limits.maxConnections)"
+        case .drainTimeout: seconds(limits.drainTimeout)
+        case .drainIdleGrace: seconds(limits.drainIdleGrace)
+        }
+    }
+
+    /// ` (default VALUE; PATH, VARIABLE)`: what a flag's help adds about `setting`.
+    package static func helpNote(_ setting: ServerSetting) -> String {
+        " (default \(defaultText(setting)); \(setting.path), \(setting.variable))"
+    }
+
     /// Where `setting`'s value came from.
     package func source(of setting: ServerSetting) -> ServerSettingSource { sources[setting] ?? .defaultValue }
 
@@ -42,13 +69,13 @@ package struct ServerSettings: Sendable, Equatable {
         var settings = ServerSettings()
         var problems: [String] = []
         for entry in file?.entries ?? [] {
-            let position = "\(file?.file ?? "configuration"):\(entry.line):\(entry.column): error: "
+            let source = ServerSettingSource.file(file?.file ?? "configuration", line: entry.line, column: entry.column)
+            let position = "\(source): error: "
             guard let setting = ServerSetting.at(path: entry.path) else {
                 let known = ServerSetting.allCases.map(\.path).joined(separator: ", ")
                 problems.append(position + "unknown server setting '\(entry.path)' (known: \(known)).")
                 continue
             }
-            let source = ServerSettingSource.file(file?.file ?? "configuration", line: entry.line, column: entry.column)
             if let problem = settings.set(setting, entry.text, from: source) { problems.append(position + problem) }
         }
         for setting in ServerSetting.allCases {
@@ -83,15 +110,19 @@ package struct ServerSettings: Sendable, Equatable {
         if let problem = limits.problem(naming: { key in limitSettings.first { $0.0 == key }.map { name($0.1) } ?? "\(key)" }) {
             problems.append(problem)
         }
-        if metricsPort == nil, metricsHost != nil {
+        if metricsPort == nil, sources[.metricsHost] != nil {
             problems.append(
                 "\(name(.metricsHost)) needs a metrics port (\(ServerSetting.metricsPort.flag), \(ServerSetting.metricsPort.path) or "
                     + "\(ServerSetting.metricsPort.variable)): the metrics listener's port.")
         }
-        if let metricsPort, metricsPort != 0, metricsPort == port {
-            problems.append("\(name(.metricsPort)) \(metricsPort) is \(name(.port)) too; give the metrics listener a port of its own.")
-        }
+        if let problem = sharedPortProblem() { problems.append(problem) }
         return problems
+    }
+
+    /// The problem of a metrics listener on the main listener's port (0, any free port, is two ports).
+    func sharedPortProblem() -> String? {
+        guard let metricsPort, metricsPort != 0, metricsPort == port else { return nil }
+        return "\(name(.metricsPort)) \(metricsPort) is \(name(.port)) too; give the metrics listener a port of its own."
     }
 }
 #endif

@@ -51,6 +51,13 @@ extension TokenService {
             return "\(name) \(seconds) is not a duration; use more than 0 and at most \(Int(longest)) seconds."
         }
 
+        /// The problem of a connection cap of `count` named `name` (a flag, say), or `nil` when it is in
+        /// ``connectionRange``.
+        public static func connectionProblem(count: Int, named name: String) -> String? {
+            guard !connectionRange.contains(count) else { return nil }
+            return "\(name) \(count) is out of range; use \(connectionRange.lowerBound) through \(connectionRange.upperBound)."
+        }
+
         /// The first problem of these limits, naming the setting as `name` (a flag, say) spells it, or `nil` when
         /// every value is in range: each duration more than 0 and at most ``longestDuration``, ``maxConnections``
         /// in ``connectionRange``, and ``drainIdleGrace`` at most ``drainTimeout``.
@@ -62,10 +69,7 @@ extension TokenService {
             for (key, value) in durations {
                 if let problem = Self.durationProblem(seconds: value.seconds, named: name(key)) { return problem }
             }
-            guard Self.connectionRange.contains(maxConnections) else {
-                let (lowest, highest) = (Self.connectionRange.lowerBound, Self.connectionRange.upperBound)
-                return "\(name(\Limits.maxConnections)) \(maxConnections) is out of range; use \(lowest) through \(highest)."
-            }
+            if let problem = Self.connectionProblem(count: maxConnections, named: name(\Limits.maxConnections)) { return problem }
             guard drainIdleGrace <= drainTimeout else {
                 let grace = "\(name(\Limits.drainIdleGrace)) \(drainIdleGrace.seconds)"
                 return "\(grace) is longer than \(name(\Limits.drainTimeout)) \(drainTimeout.seconds); use at most the drain's deadline."
