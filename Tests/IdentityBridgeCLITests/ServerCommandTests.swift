@@ -63,6 +63,12 @@ import Testing
             grace.stderr.dropFirst().first
                 == "--drain-idle-grace 30.0 is longer than --drain-timeout (default) 25.0; use at most the drain's deadline.")
         #expect(grace.stderr.last == "identity-server: not started (2 problems).")
+        let metricsHost = await server(["--config", "x.yaml", "--metrics-host", "0.0.0.0"])
+        #expect(metricsHost.status == 1)
+        #expect(
+            metricsHost.stderr.dropFirst().first
+                == "--metrics-host needs a metrics port (--metrics-port, server.metrics_port or IDENTITY_SERVER_METRICS_PORT): "
+                + "the metrics listener's port.", "\(metricsHost.stderr)")
     }
 
     /// The file's `server:` section, the environment and the flags fill one set of settings; each problem names its
